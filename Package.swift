@@ -1,0 +1,39 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+  name: "traceq",
+  platforms: [.macOS(.v13)],
+  products: [
+    .executable(name: "traceq", targets: ["traceq"]),
+    .library(name: "TraceModel", targets: ["TraceModel"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+  ],
+  targets: [
+    // zlib from the system (`zlib1g-dev` on Debian/Ubuntu).
+    .systemLibrary(
+      name: "CZlib",
+      pkgConfig: "zlib",
+      providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
+    // The trace format: orientations and masks, events, the streaming reader and line parser.
+    .target(name: "TraceModel", dependencies: ["CZlib"]),
+    // The command-line tool and the SQLite store.
+    .executableTarget(
+      name: "traceq",
+      dependencies: [
+        "TraceModel",
+        .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "GRDBSQLite", package: "GRDB.swift"),
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "Crypto", package: "swift-crypto"),
+      ]),
+    // Fixture builders shared by the test targets (gzip, zlib, multi-member, cut short).
+    .target(name: "TestSupport", dependencies: ["TraceModel"], path: "Tests/TestSupport"),
+    .testTarget(name: "TraceModelTests", dependencies: ["TraceModel", "TestSupport"]),
+    .testTarget(name: "traceqTests", dependencies: ["traceq", "TraceModel", "TestSupport"]),
+  ]
+)

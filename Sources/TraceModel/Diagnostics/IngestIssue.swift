@@ -1,0 +1,60 @@
+/// Something wrong with a trace's bytes or records, found while reading it. A bad line is a
+/// value like this one, recorded before reading goes on.
+public struct IngestIssue: Sendable, Equatable {
+  public var kind: Kind
+  /// The line it concerns (for a cut-off stream: the line where the cut is).
+  public var line: Int
+  public var message: String
+  /// The line's text, when the issue is about one record (cut to ``IngestIssue/rawLimit`` bytes).
+  public var raw: String?
+
+  public init(_ kind: Kind, line: Int, _ message: String, raw: String? = nil) {
+    self.kind = kind
+    self.line = line
+    self.message = message
+    self.raw = raw
+  }
+
+  public var severity: Severity { kind.severity }
+
+  /// How much of a bad line is kept with its issue.
+  public static let rawLimit = 4096
+
+  /// The kinds of issue; their ids are kebab-case and never change once released.
+  public enum Kind: String, CaseIterable, Sendable {
+    /// The line is not one JSON object.
+    case invalidJSON = "invalid-json"
+    /// A known key holds a value of the wrong JSON type.
+    case wrongType = "wrong-type"
+    /// A known key holds a value of the right type that means nothing (`"idiom":"watch"`).
+    case invalidValue = "invalid-value"
+    /// A key the record's event needs is absent.
+    case missingKey = "missing-key"
+    /// The file does not start with a header record; nothing of it is read.
+    case missingHeader = "missing-header"
+    /// A header asks for a format version this reader does not know; its session is skipped.
+    case unsupportedVersion = "unsupported-version"
+    /// A line longer than the reader's limit; it is skipped.
+    case lineTooLong = "line-too-long"
+    /// The compressed stream ends early (app killed while writing): read up to the last full line.
+    case truncatedStream = "truncated-stream"
+    /// The compressed stream is damaged: read up to the last full line before the damage.
+    case corruptStream = "corrupt-stream"
+    /// Bytes after the end of the compressed stream that are not another gzip member.
+    case trailingData = "trailing-data"
+    /// The last line has no newline and is not a complete record.
+    case incompleteLastLine = "incomplete-last-line"
+    /// A record's `t` is earlier than the one before it (reported once per session).
+    case timeGoesBackwards = "time-goes-backwards"
+
+    public var severity: Severity {
+      switch self {
+      case .invalidJSON, .wrongType, .invalidValue, .missingKey, .missingHeader, .unsupportedVersion,
+        .lineTooLong, .corruptStream:
+        .error
+      case .truncatedStream, .trailingData, .incompleteLastLine, .timeGoesBackwards:
+        .warning
+      }
+    }
+  }
+}

@@ -1,0 +1,71 @@
+/// The objects one session mentions: each address gets an ``ObjectID`` on first sight, and
+/// keeps the class and container kind the trace declared for it (the first class seen wins).
+public final class SessionSymbols {
+  /// What an object was used as in the trace (an address can be both over a session, since
+  /// memory is reused after deallocation).
+  public struct Roles: OptionSet, Sendable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+    public static let viewController = Roles(rawValue: 1)
+    public static let popover = Roles(rawValue: 2)
+    public static let window = Roles(rawValue: 4)
+  }
+
+  private var interner = ByteInterner()
+  private var addresses: [String] = []
+  private var classNames: [String?] = []
+  private var kinds: [ContainerKind?] = []
+  private var roles: [Roles] = []
+
+  public init() {}
+
+  /// How many objects the session has mentioned so far; ids run from 0 to `count - 1`.
+  public var count: Int { addresses.count }
+
+  /// The id of the object at `address` (UTF-8 bytes), numbering it if new.
+  public func intern(_ address: UnsafeRawBufferPointer, as role: Roles) -> ObjectID {
+    let (index, isNew) = interner.intern(address)
+    if isNew {
+      addresses.append(interner.string(index))
+      classNames.append(nil)
+      kinds.append(nil)
+      roles.append(role)
+    } else if !roles[index].contains(role) {
+      roles[index].insert(role)
+    }
+    return ObjectID(index)
+  }
+
+  /// The id of the object at `address`, numbering it if new.
+  public func intern(_ address: String, as role: Roles = .viewController) -> ObjectID {
+    var address = address
+    return address.withUTF8 { intern(UnsafeRawBufferPointer($0), as: role) }
+  }
+
+  /// Records the class (and container kind) the trace gave for `id`; the first one wins.
+  /// A class named after a UIKit container implies its kind unless one was declared.
+  public func declare(_ id: ObjectID, className: String?, kind: ContainerKind?) {
+    if let className, classNames[id.offset] == nil {
+      classNames[id.offset] = className
+      if kinds[id.offset] == nil, kind == nil, let implied = ContainerKind(impliedByClass: className) {
+        kinds[id.offset] = implied
+      }
+    }
+    if let kind, kinds[id.offset] == nil { kinds[id.offset] = kind }
+  }
+
+  /// True when `id` already has a class, so a decoder can skip building the `String`.
+  public func hasClass(_ id: ObjectID) -> Bool { classNames[id.offset] != nil }
+
+  public func address(of id: ObjectID) -> String { addresses[id.offset] }
+  public func className(of id: ObjectID) -> String? { classNames[id.offset] }
+  public func kind(of id: ObjectID) -> ContainerKind? { kinds[id.offset] }
+  public func roles(of id: ObjectID) -> Roles { roles[id.offset] }
+
+  /// How messages name a controller: `BNRDetailViewController 0xc3`, or the bare address
+  /// when the trace never gave its class.
+  public func describe(_ id: ObjectID) -> String {
+    if let className = classNames[id.offset] { return "\(className) \(addresses[id.offset])" }
+    return addresses[id.offset]
+  }
+}

@@ -1,0 +1,116 @@
+/// One event record of a trace, with its typed fields. Controllers and popovers are
+/// ``ObjectID``s of the session's ``SessionSymbols``.
+public struct TraceEvent: Sendable {
+  /// The line of the record in the decompressed trace, counted from 1.
+  public var line: Int
+  /// Seconds since the session started (`t`), when the record gave it.
+  public var time: Double?
+  /// What happened.
+  public var payload: EventPayload
+
+  public init(line: Int, time: Double? = nil, _ payload: EventPayload) {
+    self.line = line
+    self.time = time
+    self.payload = payload
+  }
+
+  /// The record's event name; nil for an event this version of the format does not know.
+  public var name: EventName? { payload.name }
+}
+
+/// The events of trace format version 1 with their keys (see `docs/trace-format.md`).
+public enum EventPayload: Sendable {
+  // Window and device
+  case setRoot(vc: ObjectID, window: ObjectID)
+  case windowMask(OrientationMask, window: ObjectID)
+  case deviceNotifications(on: Bool)
+  case deviceOrientation(DeviceOrientation)
+  case attemptRotation
+  // What controllers answered
+  case supportedInterfaceOrientations(vc: ObjectID, mask: OrientationMask)
+  case shouldAutorotate(vc: ObjectID, value: Bool)
+  case preferredInterfaceOrientation(vc: ObjectID, orientation: InterfaceOrientation)
+  case definesPresentationContext(vc: ObjectID, value: Bool)
+  // Rotation callbacks
+  case willRotate(vc: ObjectID, to: InterfaceOrientation)
+  case willAnimateRotation(vc: ObjectID, to: InterfaceOrientation)
+  case didRotate(vc: ObjectID, from: InterfaceOrientation)
+  case viewWillTransitionToSize(vc: ObjectID, width: Double, height: Double)
+  // Appearance callbacks
+  case appearance(vc: ObjectID, callback: AppearanceCallback, animated: Bool?)
+  case beginAppearanceTransition(vc: ObjectID, appearing: Bool, animated: Bool?)
+  case endAppearanceTransition(vc: ObjectID)
+  // Containment
+  case addChild(parent: ObjectID, vc: ObjectID)
+  case willMoveToParent(vc: ObjectID, parent: ObjectID?)
+  case didMoveToParent(vc: ObjectID, parent: ObjectID?)
+  case removeFromParent(vc: ObjectID)
+  case push(nav: ObjectID, vc: ObjectID, animated: Bool?)
+  case pop(nav: ObjectID, vc: ObjectID?, animated: Bool?)
+  case setViewControllers(container: ObjectID, vcs: [ObjectID])
+  case selectTab(tab: ObjectID, vc: ObjectID)
+  case transition(parent: ObjectID, from: ObjectID, to: ObjectID)
+  // Presentation
+  case present(presenter: ObjectID, vc: ObjectID, style: PresentationStyle, animated: Bool?)
+  case presentCompleted(vc: ObjectID)
+  case dismiss(vc: ObjectID, animated: Bool?)
+  case dismissCompleted(vc: ObjectID)
+  // Popover controllers
+  case popoverCreate(popover: ObjectID, vc: ObjectID)
+  case popoverPresent(popover: ObjectID)
+  case popoverDismiss(popover: ObjectID, animated: Bool?)
+  case popoverDidDismiss(popover: ObjectID)
+  case popoverRelease(popover: ObjectID)
+  // Console
+  case console(text: String)
+  /// An event name this version does not know: kept in the store, skipped by replay.
+  case unknown(name: String, vc: ObjectID?)
+
+  /// The event name of the record; nil for ``unknown(name:vc:)``.
+  public var name: EventName? {
+    switch self {
+    case .setRoot: .setRoot
+    case .windowMask: .windowMask
+    case .deviceNotifications: .deviceNotifications
+    case .deviceOrientation: .deviceOrientation
+    case .attemptRotation: .attemptRotation
+    case .supportedInterfaceOrientations: .supportedInterfaceOrientations
+    case .shouldAutorotate: .shouldAutorotate
+    case .preferredInterfaceOrientation: .preferredInterfaceOrientation
+    case .definesPresentationContext: .definesPresentationContext
+    case .willRotate: .willRotate
+    case .willAnimateRotation: .willAnimateRotation
+    case .didRotate: .didRotate
+    case .viewWillTransitionToSize: .viewWillTransitionToSize
+    case .appearance(_, let callback, _):
+      switch callback {
+      case .viewWillAppear: .viewWillAppear
+      case .viewDidAppear: .viewDidAppear
+      case .viewWillDisappear: .viewWillDisappear
+      case .viewDidDisappear: .viewDidDisappear
+      }
+    case .beginAppearanceTransition: .beginAppearanceTransition
+    case .endAppearanceTransition: .endAppearanceTransition
+    case .addChild: .addChild
+    case .willMoveToParent: .willMoveToParent
+    case .didMoveToParent: .didMoveToParent
+    case .removeFromParent: .removeFromParent
+    case .push: .push
+    case .pop: .pop
+    case .setViewControllers: .setViewControllers
+    case .selectTab: .selectTab
+    case .transition: .transition
+    case .present: .present
+    case .presentCompleted: .presentCompleted
+    case .dismiss: .dismiss
+    case .dismissCompleted: .dismissCompleted
+    case .popoverCreate: .popoverCreate
+    case .popoverPresent: .popoverPresent
+    case .popoverDismiss: .popoverDismiss
+    case .popoverDidDismiss: .popoverDidDismiss
+    case .popoverRelease: .popoverRelease
+    case .console: .console
+    case .unknown: nil
+    }
+  }
+}

@@ -1,0 +1,106 @@
+import Foundation
+
+/// Turns the bytes of validated JSON tokens into Swift values.
+enum JSONText {
+  /// The text of a string's content (the bytes between its quotes), escapes decoded.
+  /// A lone surrogate becomes U+FFFD.
+  static func decode(_ bytes: UnsafeRawBufferPointer) -> String {
+    guard bytes.contains(UInt8(ascii: "\\")) else { return String(decoding: bytes, as: UTF8.self) }
+    var scalars = String.UnicodeScalarView()
+    var utf8: [UInt8] = []
+    var index = 0
+    func flush() {
+      if !utf8.isEmpty {
+        scalars.append(contentsOf: String(decoding: utf8, as: UTF8.self).unicodeScalars)
+        utf8.removeAll(keepingCapacity: true)
+      }
+    }
+    while index < bytes.count {
+      let byte = bytes[index]
+      guard byte == UInt8(ascii: "\\"), index + 1 < bytes.count else {
+        utf8.append(byte)
+        index += 1
+        continue
+      }
+      let escaped = bytes[index + 1]
+      index += 2
+      switch escaped {
+      case UInt8(ascii: "b"): utf8.append(0x08)
+      case UInt8(ascii: "f"): utf8.append(0x0C)
+      case UInt8(ascii: "n"): utf8.append(0x0A)
+      case UInt8(ascii: "r"): utf8.append(0x0D)
+      case UInt8(ascii: "t"): utf8.append(0x09)
+      case UInt8(ascii: "u"):
+        flush()
+        var code = hexValue(bytes, index)
+        index += 4
+        if (0xD800..<0xDC00).contains(code), index + 6 <= bytes.count, bytes[index] == UInt8(ascii: "\\"),
+          bytes[index + 1] == UInt8(ascii: "u")
+        {
+          let low = hexValue(bytes, index + 2)
+          if (0xDC00..<0xE000).contains(low) {
+            code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+            index += 6
+          }
+        }
+        scalars.append(Unicode.Scalar(code) ?? "\u{FFFD}")
+      default: utf8.append(escaped)  // \" \\ \/
+      }
+    }
+    flush()
+    return String(scalars)
+  }
+
+  private static func hexValue(_ bytes: UnsafeRawBufferPointer, _ start: Int) -> UInt32 {
+    var value: UInt32 = 0
+    for index in start..<min(start + 4, bytes.count) {
+      let byte = bytes[index]
+      let digit: UInt8 =
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        default: byte - UInt8(ascii: "A") + 10
+        }
+      value = value << 4 | UInt32(digit)
+    }
+    return value
+  }
+
+  private static let powersOfTen: [Double] = (0...22).map { pow(10, Double($0)) }
+
+  /// The value of a validated JSON number. Plain decimals with up to 15 significant digits
+  /// take an exact fast path; the rest go through `strtod`.
+  static func number(_ bytes: UnsafeRawBufferPointer) -> Double {
+    var index = 0
+    let negative = bytes[0] == UInt8(ascii: "-")
+    if negative { index = 1 }
+    var mantissa: UInt64 = 0
+    var digits = 0
+    var decimals = 0
+    var seenPoint = false
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: ".") {
+        seenPoint = true
+      } else if byte &- 0x30 < 10 {
+        mantissa = mantissa &* 10 &+ UInt64(byte &- 0x30)
+        if mantissa != 0 { digits += 1 }
+        if seenPoint { decimals += 1 }
+      } else {
+        return slowNumber(bytes)  // an exponent
+      }
+      index += 1
+    }
+    guard digits <= 15, decimals <= 22 else { return slowNumber(bytes) }
+    let value = Double(mantissa) / powersOfTen[decimals]
+    return negative ? -value : value
+  }
+
+  private static func slowNumber(_ bytes: UnsafeRawBufferPointer) -> Double {
+    withUnsafeTemporaryAllocation(of: CChar.self, capacity: bytes.count + 1) { text in
+      for index in 0..<bytes.count { text[index] = CChar(bitPattern: bytes[index]) }
+      text[bytes.count] = 0
+      return strtod(text.baseAddress!, nil)
+    }
+  }
+}

@@ -1,0 +1,202 @@
+/// Why a scanned record is not a valid record of the format (its JSON is fine).
+struct RecordProblem: Error {
+  var kind: IngestIssue.Kind
+  var message: String
+
+  static func missing(_ key: RecordKey, _ what: String, in context: String) -> RecordProblem {
+    RecordProblem(kind: .missingKey, message: "\(context) needs \"\(key.name)\" (\(what))")
+  }
+
+  static func wrongType(_ key: RecordKey, _ what: String, found: JSONKind) -> RecordProblem {
+    RecordProblem(kind: .wrongType, message: "\"\(key.name)\" must be \(what), not \(found.article)")
+  }
+
+  static func invalid(_ key: RecordKey, _ text: String, _ expected: String) -> RecordProblem {
+    RecordProblem(kind: .invalidValue, message: "\"\(key.name)\" is \(text), which is not \(expected)")
+  }
+}
+
+/// Typed access to the known keys of the record the scanner just read. Each getter checks
+/// the JSON type and throws a ``RecordProblem`` naming the key.
+struct RecordFields {
+  let scanner: RecordScanner
+  let symbols: SessionSymbols
+  /// What the record is, for "… needs …" messages (`viewWillAppear`, `the header`).
+  let context: String
+
+  func has(_ key: RecordKey) -> Bool { scanner.value(key) != nil }
+
+  // MARK: Scalars
+
+  func string(_ key: RecordKey) throws(RecordProblem) -> String {
+    guard let text = try optionalString(key) else { throw .missing(key, "a string", in: context) }
+    return text
+  }
+
+  /// The string at `key`; nil when absent or null.
+  func optionalString(_ key: RecordKey) throws(RecordProblem) -> String? {
+    guard let value = present(key) else { return nil }
+    guard value.kind == .string else { throw .wrongType(key, "a string", found: value.kind) }
+    return JSONText.decode(scanner.bytes(value))
+  }
+
+  /// Checks that `key`, when present, holds a string, without building it.
+  func checkString(_ key: RecordKey) throws(RecordProblem) {
+    if let value = present(key), value.kind != .string { throw .wrongType(key, "a string", found: value.kind) }
+  }
+
+  func bool(_ key: RecordKey) throws(RecordProblem) -> Bool {
+    guard let flag = try optionalBool(key) else { throw .missing(key, "true or false", in: context) }
+    return flag
+  }
+
+  func optionalBool(_ key: RecordKey) throws(RecordProblem) -> Bool? {
+    guard let value = present(key) else { return nil }
+    switch value.kind {
+    case .true: return true
+    case .false: return false
+    default: throw .wrongType(key, "true or false", found: value.kind)
+    }
+  }
+
+  func number(_ key: RecordKey) throws(RecordProblem) -> Double {
+    guard let number = try optionalNumber(key) else { throw .missing(key, "a number", in: context) }
+    return number
+  }
+
+  func optionalNumber(_ key: RecordKey) throws(RecordProblem) -> Double? {
+    guard let value = present(key) else { return nil }
+    guard value.kind == .number else { throw .wrongType(key, "a number", found: value.kind) }
+    return JSONText.number(scanner.bytes(value))
+  }
+
+  /// A name from a closed set (`style`, `idiom`, an orientation), looked up without allocating.
+  func name<Value>(
+    _ key: RecordKey, in table: ByteStringTable<Value>, expected: @autoclosure () -> String
+  ) throws(RecordProblem) -> Value? {
+    guard let value = present(key) else { return nil }
+    guard value.kind == .string else { throw .wrongType(key, "a string", found: value.kind) }
+    let bytes = scanner.bytes(value)
+    if let found = value.hasEscapes ? table.value(for: JSONText.decode(bytes)) : table.value(for: bytes) {
+      return found
+    }
+    throw .invalid(key, "\"\(JSONText.decode(bytes))\"", expected())
+  }
+
+  // MARK: Objects
+
+  /// The controller (or popover) named at `key`.
+  func object(_ key: RecordKey, as role: SessionSymbols.Roles = .viewController) throws(RecordProblem) -> ObjectID {
+    guard let id = try optionalObject(key, as: role) else {
+      throw .missing(key, role == .popover ? "a popover id" : "a controller id", in: context)
+    }
+    return id
+  }
+
+  /// The object named at `key`; nil when absent or null.
+  func optionalObject(_ key: RecordKey, as role: SessionSymbols.Roles = .viewController) throws(RecordProblem) -> ObjectID? {
+    guard let value = present(key) else { return nil }
+    guard value.kind == .string else { throw .wrongType(key, "an id string", found: value.kind) }
+    return intern(value, as: role)
+  }
+
+  /// The controllers of an array of ids (`vcs`).
+  func objects(_ key: RecordKey) throws(RecordProblem) -> [ObjectID] {
+    guard let value = present(key) else { throw .missing(key, "an array of controller ids", in: context) }
+    guard value.kind == .array else { throw .wrongType(key, "an array of controller ids", found: value.kind) }
+    var ids: [ObjectID] = []
+    var badElement: JSONKind?
+    scanner.forEachElement(of: value) { element in
+      if element.kind == .string { ids.append(intern(element, as: .viewController)) } else { badElement = element.kind }
+    }
+    if let badElement { throw .wrongType(key, "an array of controller id strings", found: badElement) }
+    return ids
+  }
+
+  private func intern(_ value: ScannedValue, as role: SessionSymbols.Roles) -> ObjectID {
+    let bytes = scanner.bytes(value)
+    return value.hasEscapes ? symbols.intern(JSONText.decode(bytes), as: role) : symbols.intern(bytes, as: role)
+  }
+
+  // MARK: Orientations
+
+  func mask(_ key: RecordKey) throws(RecordProblem) -> OrientationMask {
+    guard let mask = try optionalMask(key) else { throw .missing(key, "an orientation mask", in: context) }
+    return mask
+  }
+
+  /// A mask in any of its three forms: UIKit's integer, an array of orientation names, or a
+  /// name (`all`, `allButUpsideDown`, `landscape`, or one orientation).
+  func optionalMask(_ key: RecordKey) throws(RecordProblem) -> OrientationMask? {
+    guard let value = present(key) else { return nil }
+    let expected = "an orientation mask (all, allButUpsideDown, landscape or an orientation name)"
+    switch value.kind {
+    case .number:
+      let number = JSONText.number(scanner.bytes(value))
+      guard number >= 0, number <= Double(Int32.max), number == number.rounded() else {
+        throw .invalid(key, String(decoding: scanner.bytes(value), as: UTF8.self), "a mask integer")
+      }
+      return OrientationMask(rawValue: Int(number))
+    case .string:
+      return try name(key, in: OrientationMask.byName, expected: expected)
+    case .array:
+      var mask: OrientationMask = []
+      var problem: RecordProblem?
+      scanner.forEachElement(of: value) { element in
+        guard problem == nil else { return }
+        let bytes = scanner.bytes(element)
+        if element.kind != .string {
+          problem = .wrongType(key, "an array of orientation names", found: element.kind)
+        } else if let orientation = InterfaceOrientation.byName.value(for: bytes) {
+          mask.insert(orientation.mask)
+        } else {
+          problem = .invalid(key, "[… \"\(JSONText.decode(bytes))\" …]", "an interface orientation")
+        }
+      }
+      if let problem { throw problem }
+      return mask
+    default:
+      throw .wrongType(key, "a mask (integer, name or array of names)", found: value.kind)
+    }
+  }
+
+  func interfaceOrientation(_ key: RecordKey) throws(RecordProblem) -> InterfaceOrientation {
+    guard let orientation = try name(key, in: InterfaceOrientation.byName, expected: Self.interfaceNames) else {
+      throw .missing(key, "an interface orientation", in: context)
+    }
+    return orientation
+  }
+
+  func deviceOrientation(_ key: RecordKey) throws(RecordProblem) -> DeviceOrientation {
+    let names = DeviceOrientation.allCases.map(\.name).joined(separator: ", ")
+    guard let orientation = try name(key, in: DeviceOrientation.byName, expected: "a device orientation (\(names))") else {
+      throw .missing(key, "a device orientation", in: context)
+    }
+    return orientation
+  }
+
+  static let interfaceNames = "an interface orientation (" + InterfaceOrientation.allCases.map(\.name).joined(separator: ", ") + ")"
+
+  /// The value at `key`, treating JSON null as absent.
+  private func present(_ key: RecordKey) -> ScannedValue? {
+    guard let value = scanner.value(key), value.kind != .null else { return nil }
+    return value
+  }
+}
+
+extension InterfaceOrientation {
+  static let byName = ByteStringTable(allCases.map { ($0.name, $0) })
+}
+
+extension DeviceOrientation {
+  static let byName = ByteStringTable(allCases.map { ($0.name, $0) })
+}
+
+extension OrientationMask {
+  static let byName = ByteStringTable(
+    namedMasks.map { ($0.name, $0.mask) } + InterfaceOrientation.allCases.map { ($0.name, $0.mask) })
+}
+
+extension Idiom {
+  static let byName = ByteStringTable(allCases.map { ($0.rawValue, $0) })
+}

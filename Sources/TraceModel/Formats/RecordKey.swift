@@ -1,0 +1,16 @@
+/// The keys trace format version 1 gives a meaning to. The scanner remembers where their
+/// values are; every other key is left in the record untouched.
+public enum RecordKey: Int, CaseIterable, Sendable {
+  // Header
+  case traceq, app, os, idiom, device, build, supported, orientation, requiresFullScreen
+  // Every event
+  case t, ev, vc, className, kind
+  // Event fields
+  case window, mask, on, value, to, from, duration, width, height, animated, appearing
+  case parent, nav, container, vcs, tab, presenter, style, popover, arrows, text
+
+  /// The key as written in a record.
+  public var name: String { self == .className ? "class" : String(describing: self) }
+
+  static let byName = ByteStringTable(allCases.map { ($0.name, $0) })
+}

@@ -1,0 +1,320 @@
+import Foundation
+
+/// The JSON type of a value.
+public enum JSONKind: UInt8, Sendable {
+  case string, number, `true`, `false`, null, array, object
+
+  /// How messages name the type ("a string", "an array").
+  public var article: String {
+    switch self {
+    case .string: "a string"
+    case .number: "a number"
+    case .true, .false: "a boolean"
+    case .null: "null"
+    case .array: "an array"
+    case .object: "an object"
+    }
+  }
+}
+
+/// Where a value sits in the line: for a string, the bytes between the quotes; otherwise
+/// the whole token (brackets included for arrays and objects).
+struct ScannedValue {
+  var kind: JSONKind
+  var hasEscapes: Bool
+  var start: Int32
+  var end: Int32
+}
+
+/// Why a line is not valid JSON, and where (a byte offset into the line).
+public struct JSONSyntaxError: Error, Equatable, Sendable {
+  public var message: String
+  public var offset: Int
+}
+
+/// A validating, single-pass JSON scanner for one record per line. It checks the whole line
+/// (strings, escapes, UTF-8, numbers, nesting) and records the position of the top-level
+/// values whose key is a ``RecordKey``, allocating nothing.
+final class RecordScanner {
+  private(set) var line = UnsafeRawBufferPointer(start: nil, count: 0)
+  private var present: UInt64 = 0
+  private let slots = UnsafeMutablePointer<ScannedValue>.allocate(capacity: RecordKey.allCases.count)
+  private static let maxDepth = 64
+
+  deinit { slots.deallocate() }
+
+  /// The value of `key` in the last scanned line, or nil when the key was absent.
+  @inline(__always)
+  func value(_ key: RecordKey) -> ScannedValue? {
+    present & (1 << UInt64(key.rawValue)) != 0 ? slots[key.rawValue] : nil
+  }
+
+  /// The bytes of a value (a string's without its quotes).
+  @inline(__always)
+  func bytes(_ value: ScannedValue) -> UnsafeRawBufferPointer {
+    UnsafeRawBufferPointer(rebasing: line[Int(value.start)..<Int(value.end)])
+  }
+
+  /// Scans `line`; afterwards ``value(_:)`` finds the known keys' values.
+  func scan(_ line: UnsafeRawBufferPointer) throws(JSONSyntaxError) {
+    self.line = line
+    present = 0
+    guard let base = line.baseAddress?.assumingMemoryBound(to: UInt8.self) else {
+      throw JSONSyntaxError(message: "the line is empty", offset: 0)
+    }
+    let count = line.count
+    var index = skipSpace(base, 0, count)
+    guard index < count, base[index] == UInt8(ascii: "{") else {
+      throw JSONSyntaxError(message: "a record must be a JSON object ({…})", offset: index)
+    }
+    index = skipSpace(base, index + 1, count)
+    if index < count, base[index] == UInt8(ascii: "}") {
+      index += 1
+    } else {
+      while true {
+        guard index < count, base[index] == UInt8(ascii: "\"") else {
+          throw JSONSyntaxError(message: index < count ? "expected a key in double quotes" : "the object is not closed", offset: index)
+        }
+        let key = try scanString(base, index, count)
+        let keyBytes = UnsafeRawBufferPointer(start: base + index + 1, count: key.end - 1 - (index + 1))
+        let known = key.hasEscapes ? RecordKey.byName.value(for: JSONText.decode(keyBytes)) : RecordKey.byName.value(for: keyBytes)
+        index = skipSpace(base, key.end, count)
+        guard index < count, base[index] == UInt8(ascii: ":") else {
+          throw JSONSyntaxError(message: "expected ':' after the key \"\(JSONText.decode(keyBytes))\"", offset: index)
+        }
+        index = skipSpace(base, index + 1, count)
+        let value = try scanValue(base, &index, count, depth: 1)
+        if let known {
+          slots[known.rawValue] = value
+          present |= 1 << UInt64(known.rawValue)
+        }
+        index = skipSpace(base, index, count)
+        guard index < count else { throw JSONSyntaxError(message: "the object is not closed", offset: index) }
+        if base[index] == UInt8(ascii: ",") {
+          index = skipSpace(base, index + 1, count)
+          continue
+        }
+        guard base[index] == UInt8(ascii: "}") else {
+          throw JSONSyntaxError(message: "expected ',' or '}' after a value", offset: index)
+        }
+        index += 1
+        break
+      }
+    }
+    index = skipSpace(base, index, count)
+    guard index == count else { throw JSONSyntaxError(message: "unexpected text after the JSON object", offset: index) }
+  }
+
+  /// Calls `body` with each element of an array value, in order.
+  func forEachElement(of array: ScannedValue, _ body: (ScannedValue) throws -> Void) rethrows {
+    let base = line.baseAddress!.assumingMemoryBound(to: UInt8.self)
+    let end = Int(array.end) - 1  // the closing bracket
+    var index = skipSpace(base, Int(array.start) + 1, end)
+    while index < end {
+      // The line was validated by scan(), so this cannot throw.
+      guard let element = try? scanValue(base, &index, end, depth: 1) else { return }
+      try body(element)
+      index = skipSpace(base, index, end)
+      if index < end, base[index] == UInt8(ascii: ",") { index = skipSpace(base, index + 1, end) }
+    }
+  }
+
+  // MARK: - Grammar
+
+  @inline(__always)
+  private func skipSpace(_ base: UnsafePointer<UInt8>, _ start: Int, _ count: Int) -> Int {
+    var index = start
+    while index < count {
+      switch base[index] {
+      case 0x20, 0x09, 0x0A, 0x0D: index += 1
+      default: return index
+      }
+    }
+    return index
+  }
+
+  private func scanValue(
+    _ base: UnsafePointer<UInt8>, _ index: inout Int, _ count: Int, depth: Int
+  ) throws(JSONSyntaxError) -> ScannedValue {
+    guard index < count else { throw JSONSyntaxError(message: "a value is missing", offset: index) }
+    let start = index
+    switch base[index] {
+    case UInt8(ascii: "\""):
+      let string = try scanString(base, index, count)
+      index = string.end
+      return ScannedValue(kind: .string, hasEscapes: string.hasEscapes, start: Int32(start + 1), end: Int32(string.end - 1))
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+      index = try scanNumber(base, index, count)
+      return ScannedValue(kind: .number, hasEscapes: false, start: Int32(start), end: Int32(index))
+    case UInt8(ascii: "t"):
+      index = try expectWord("true", base, index, count)
+      return ScannedValue(kind: .true, hasEscapes: false, start: Int32(start), end: Int32(index))
+    case UInt8(ascii: "f"):
+      index = try expectWord("false", base, index, count)
+      return ScannedValue(kind: .false, hasEscapes: false, start: Int32(start), end: Int32(index))
+    case UInt8(ascii: "n"):
+      index = try expectWord("null", base, index, count)
+      return ScannedValue(kind: .null, hasEscapes: false, start: Int32(start), end: Int32(index))
+    case UInt8(ascii: "["):
+      index = try scanContainer(base, index, count, depth: depth, isArray: true)
+      return ScannedValue(kind: .array, hasEscapes: false, start: Int32(start), end: Int32(index))
+    case UInt8(ascii: "{"):
+      index = try scanContainer(base, index, count, depth: depth, isArray: false)
+      return ScannedValue(kind: .object, hasEscapes: false, start: Int32(start), end: Int32(index))
+    default:
+      throw JSONSyntaxError(message: "unexpected character \(Self.describe(base[index])) where a value should be", offset: index)
+    }
+  }
+
+  /// Scans a nested array or object starting at its bracket; returns the index after it.
+  private func scanContainer(
+    _ base: UnsafePointer<UInt8>, _ start: Int, _ count: Int, depth: Int, isArray: Bool
+  ) throws(JSONSyntaxError) -> Int {
+    guard depth < Self.maxDepth else {
+      throw JSONSyntaxError(message: "values are nested more than \(Self.maxDepth) levels deep", offset: start)
+    }
+    let close = UInt8(ascii: isArray ? "]" : "}")
+    var index = skipSpace(base, start + 1, count)
+    if index < count, base[index] == close { return index + 1 }
+    while true {
+      if !isArray {
+        guard index < count, base[index] == UInt8(ascii: "\"") else {
+          throw JSONSyntaxError(message: "expected a key in double quotes", offset: index)
+        }
+        index = skipSpace(base, try scanString(base, index, count).end, count)
+        guard index < count, base[index] == UInt8(ascii: ":") else {
+          throw JSONSyntaxError(message: "expected ':' after a key", offset: index)
+        }
+        index = skipSpace(base, index + 1, count)
+      }
+      _ = try scanValue(base, &index, count, depth: depth + 1)
+      index = skipSpace(base, index, count)
+      guard index < count else {
+        throw JSONSyntaxError(message: isArray ? "the array is not closed" : "the object is not closed", offset: index)
+      }
+      if base[index] == UInt8(ascii: ",") {
+        index = skipSpace(base, index + 1, count)
+        continue
+      }
+      guard base[index] == close else {
+        throw JSONSyntaxError(message: "expected ',' or '\(Character(Unicode.Scalar(close)))'", offset: index)
+      }
+      return index + 1
+    }
+  }
+
+  /// Scans a string starting at its opening quote; returns the index after the closing quote.
+  @inline(__always)
+  private func scanString(
+    _ base: UnsafePointer<UInt8>, _ start: Int, _ count: Int
+  ) throws(JSONSyntaxError) -> (end: Int, hasEscapes: Bool) {
+    var index = start + 1
+    var hasEscapes = false
+    while index < count {
+      let byte = base[index]
+      if byte == UInt8(ascii: "\"") { return (index + 1, hasEscapes) }
+      if byte == UInt8(ascii: "\\") {
+        hasEscapes = true
+        index = try scanEscape(base, index, count)
+      } else if byte < 0x20 {
+        throw JSONSyntaxError(message: "a control character (\(Self.describe(byte))) inside a string must be escaped", offset: index)
+      } else if byte >= 0x80 {
+        index = try scanUTF8(base, index, count)
+      } else {
+        index += 1
+      }
+    }
+    throw JSONSyntaxError(message: "a string is not closed", offset: start)
+  }
+
+  private func scanEscape(_ base: UnsafePointer<UInt8>, _ start: Int, _ count: Int) throws(JSONSyntaxError) -> Int {
+    guard start + 1 < count else { throw JSONSyntaxError(message: "a string is not closed", offset: start) }
+    switch base[start + 1] {
+    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+      UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+      return start + 2
+    case UInt8(ascii: "u"):
+      guard start + 6 <= count, (start + 2..<start + 6).allSatisfy({ Self.isHexDigit(base[$0]) }) else {
+        throw JSONSyntaxError(message: "\\u must be followed by four hex digits", offset: start)
+      }
+      return start + 6
+    default:
+      throw JSONSyntaxError(message: "\\\(Self.describe(base[start + 1])) is not a JSON escape", offset: start)
+    }
+  }
+
+  /// Checks one UTF-8 sequence (RFC 3629: no overlongs, no surrogates, at most U+10FFFF).
+  private func scanUTF8(_ base: UnsafePointer<UInt8>, _ start: Int, _ count: Int) throws(JSONSyntaxError) -> Int {
+    let lead = base[start]
+    let length: Int
+    var low: UInt8 = 0x80
+    var high: UInt8 = 0xBF
+    switch lead {
+    case 0xC2...0xDF: length = 2
+    case 0xE0: length = 3; low = 0xA0
+    case 0xE1...0xEC, 0xEE...0xEF: length = 3
+    case 0xED: length = 3; high = 0x9F
+    case 0xF0: length = 4; low = 0x90
+    case 0xF1...0xF3: length = 4
+    case 0xF4: length = 4; high = 0x8F
+    default: throw JSONSyntaxError(message: "the text is not valid UTF-8", offset: start)
+    }
+    guard start + length <= count else { throw JSONSyntaxError(message: "the text is not valid UTF-8", offset: start) }
+    let second = base[start + 1]
+    guard second >= low, second <= high else { throw JSONSyntaxError(message: "the text is not valid UTF-8", offset: start) }
+    for index in start + 2..<start + length where base[index] & 0xC0 != 0x80 {
+      throw JSONSyntaxError(message: "the text is not valid UTF-8", offset: index)
+    }
+    return start + length
+  }
+
+  /// Scans `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`; returns the index after it.
+  private func scanNumber(_ base: UnsafePointer<UInt8>, _ start: Int, _ count: Int) throws(JSONSyntaxError) -> Int {
+    var index = start
+    if base[index] == UInt8(ascii: "-") { index += 1 }
+    guard index < count, Self.isDigit(base[index]) else {
+      throw JSONSyntaxError(message: "a number must start with a digit", offset: index)
+    }
+    if base[index] == UInt8(ascii: "0") {
+      index += 1
+    } else {
+      while index < count, Self.isDigit(base[index]) { index += 1 }
+    }
+    if index < count, base[index] == UInt8(ascii: ".") {
+      index += 1
+      guard index < count, Self.isDigit(base[index]) else {
+        throw JSONSyntaxError(message: "a digit must follow the decimal point", offset: index)
+      }
+      while index < count, Self.isDigit(base[index]) { index += 1 }
+    }
+    if index < count, base[index] | 0x20 == UInt8(ascii: "e") {
+      index += 1
+      if index < count, base[index] == UInt8(ascii: "+") || base[index] == UInt8(ascii: "-") { index += 1 }
+      guard index < count, Self.isDigit(base[index]) else {
+        throw JSONSyntaxError(message: "a digit must follow the exponent", offset: index)
+      }
+      while index < count, Self.isDigit(base[index]) { index += 1 }
+    }
+    if index < count, Self.isDigit(base[index]) {
+      throw JSONSyntaxError(message: "a number must not have leading zeros", offset: index)
+    }
+    return index
+  }
+
+  private func expectWord(_ word: StaticString, _ base: UnsafePointer<UInt8>, _ start: Int, _ count: Int) throws(JSONSyntaxError) -> Int {
+    let length = word.utf8CodeUnitCount
+    guard start + length <= count, memcmp(base + start, word.utf8Start, length) == 0 else {
+      throw JSONSyntaxError(message: "unexpected word where a value should be (true, false or null?)", offset: start)
+    }
+    return start + length
+  }
+
+  @inline(__always) private static func isDigit(_ byte: UInt8) -> Bool { byte &- 0x30 < 10 }
+
+  private static func isHexDigit(_ byte: UInt8) -> Bool { isDigit(byte) || (byte | 0x20) &- 0x61 < 6 }
+
+  private static func describe(_ byte: UInt8) -> String {
+    if byte >= 0x20 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
+    return "byte 0x" + String(byte, radix: 16, uppercase: true)
+  }
+}

@@ -1,0 +1,199 @@
+import Foundation
+
+/// Reads a trace as lines of decompressed text, streaming: memory stays the same whatever
+/// the size of the file. Compression is told from the first bytes (``Compression/sniff(_:)``).
+///
+/// A stream cut short or damaged is read up to its last complete line; what went wrong is in
+/// ``endIssues`` once ``next()`` has returned nil.
+public final class TraceReader {
+  /// The name used in diagnostics (the path as given, `-` for standard input).
+  public let path: String
+  public let compression: Compression
+  /// Lines longer than this many bytes are skipped and reported (``RawLine/oversizedLength``).
+  public let maxLineLength: Int
+
+  private let input: InputBuffer
+  private let inflater: Inflater?
+  private let buffer: UnsafeMutableRawBufferPointer
+  private static let chunk = 1 << 18
+  /// The unread text is `buffer[start..<end]`; no newline in `start..<searched`.
+  private var start = 0
+  private var end = 0
+  private var searched = 0
+  private var lineNumber = 0
+  private var plainBytesRead = 0
+  private var producerEnding: StreamEnding?
+  /// While skipping a line over the limit: the length seen so far (its first bytes are in
+  /// `oversizedPrefix`).
+  private var oversized: (prefixLength: Int, length: Int)?
+  private let oversizedPrefix: UnsafeMutableRawBufferPointer = .allocate(byteCount: IngestIssue.rawLimit, alignment: 1)
+  private var fragmentDropped = false
+
+  /// What went wrong at the end of the stream (cut short, damaged, trailing bytes); set once
+  /// ``next()`` has returned nil.
+  public private(set) var endIssues: [IngestIssue] = []
+
+  /// Opens the file at `path` (`-` reads standard input).
+  public convenience init(path: String, maxLineLength: Int = 1 << 20) throws {
+    try self.init(source: FileByteSource(path: path), path: path, maxLineLength: maxLineLength)
+  }
+
+  public init(source: ByteSource, path: String, maxLineLength: Int = 1 << 20) throws {
+    self.path = path
+    self.maxLineLength = maxLineLength
+    input = InputBuffer(source: source)
+    try input.ensure(2)
+    compression = Compression.sniff(UnsafeRawBufferPointer(input.unread))
+    inflater = compression == .none ? nil : try Inflater(input: input, compression: compression)
+    buffer = .allocate(byteCount: maxLineLength + Self.chunk, alignment: 16)
+  }
+
+  deinit {
+    buffer.deallocate()
+    oversizedPrefix.deallocate()
+  }
+
+  /// Bytes taken from the source so far (compressed bytes for a compressed trace).
+  public var bytesRead: Int { input.bytesRead + plainBytesRead }
+
+  /// Lines handed out so far.
+  public var linesRead: Int { lineNumber }
+
+  /// The next line, or nil at the end of the stream. The line's bytes are valid until the
+  /// next call.
+  public func next() throws -> RawLine? {
+    let base = buffer.baseAddress!
+    while true {
+      if searched < end, let newline = memchr(base + searched, 0x0A, end - searched) {
+        let lineStart = start
+        var lineEnd = base.distance(to: UnsafeMutableRawPointer(newline))
+        start = lineEnd + 1
+        searched = start
+        lineNumber += 1
+        if let skipped = oversized {
+          oversized = nil
+          return oversizedLine(skipped, length: skipped.length + lineEnd - lineStart, isUnterminated: false)
+        }
+        if lineEnd - lineStart > maxLineLength {
+          return oversizedLine(keepPrefix(from: lineStart, to: lineEnd), length: lineEnd - lineStart, isUnterminated: false)
+        }
+        if lineEnd > lineStart, base.load(fromByteOffset: lineEnd - 1, as: UInt8.self) == 0x0D { lineEnd -= 1 }
+        return RawLine(number: lineNumber, bytes: UnsafeRawBufferPointer(start: base + lineStart, count: lineEnd - lineStart))
+      }
+      searched = end
+      if let ending = producerEnding { return finish(ending) }
+      makeRoom()
+      let room = UnsafeMutableRawBufferPointer(rebasing: buffer[end..<min(buffer.count, end + Self.chunk)])
+      let produced = try produce(into: room)
+      if produced == 0 {
+        producerEnding = inflater?.ending ?? .complete
+      } else {
+        end += produced
+      }
+    }
+  }
+
+  /// Drops what was read of a line over the limit, or moves the unread text to the front.
+  private func makeRoom() {
+    if var skipped = oversized {
+      skipped.length += end - start
+      oversized = skipped
+      start = 0
+      end = 0
+      searched = 0
+    } else if end - start > maxLineLength {
+      oversized = keepPrefix(from: start, to: end)
+      start = 0
+      end = 0
+      searched = 0
+    } else if buffer.count - end < Self.chunk, start > 0 {
+      let pending = end - start
+      buffer.baseAddress!.copyMemory(from: buffer.baseAddress! + start, byteCount: pending)
+      start = 0
+      end = pending
+      searched = pending
+    }
+  }
+
+  private func produce(into room: UnsafeMutableRawBufferPointer) throws -> Int {
+    if let inflater { return try inflater.fill(room) }
+    if input.count > 0 {
+      let count = min(input.count, room.count)
+      room.baseAddress!.copyMemory(from: input.unread.baseAddress!, byteCount: count)
+      input.consume(count)
+      return count
+    }
+    let count = try input.source.read(into: room)
+    plainBytesRead += count
+    return count
+  }
+
+  /// The text after the last newline: a last line without newline when the stream ended
+  /// cleanly, dropped when it was cut short. Then nil, with ``endIssues`` set.
+  private func finish(_ ending: StreamEnding) -> RawLine? {
+    let cleanEnd = ending == .complete || { if case .trailingData = ending { true } else { false } }()
+    if let skipped = oversized {
+      oversized = nil
+      if cleanEnd {
+        lineNumber += 1
+        return oversizedLine(skipped, length: skipped.length + end - start, isUnterminated: true)
+      }
+      fragmentDropped = true
+    } else if start < end {
+      let lineStart = start
+      start = end
+      if cleanEnd, end - lineStart > maxLineLength {
+        lineNumber += 1
+        return oversizedLine(keepPrefix(from: lineStart, to: end), length: end - lineStart, isUnterminated: true)
+      }
+      if cleanEnd {
+        lineNumber += 1
+        return RawLine(
+          number: lineNumber, bytes: UnsafeRawBufferPointer(rebasing: buffer[lineStart..<end]), isUnterminated: true)
+      }
+      fragmentDropped = true
+    }
+    if endIssues.isEmpty, let issue = issue(for: ending) { endIssues.append(issue) }
+    return nil
+  }
+
+  /// Copies the first bytes of a line over the limit, for its issue.
+  private func keepPrefix(from lineStart: Int, to lineEnd: Int) -> (prefixLength: Int, length: Int) {
+    let prefixLength = min(oversizedPrefix.count, lineEnd - lineStart)
+    oversizedPrefix.baseAddress!.copyMemory(from: buffer.baseAddress! + lineStart, byteCount: prefixLength)
+    return (prefixLength, lineEnd - lineStart)
+  }
+
+  private func oversizedLine(_ skipped: (prefixLength: Int, length: Int), length: Int, isUnterminated: Bool) -> RawLine {
+    let prefix = UnsafeRawBufferPointer(rebasing: oversizedPrefix[..<skipped.prefixLength])
+    return RawLine(number: lineNumber, bytes: prefix, isUnterminated: isUnterminated, oversizedLength: length)
+  }
+
+  private func issue(for ending: StreamEnding) -> IngestIssue? {
+    let lastGood = lineNumber
+    let readSoFar = lastGood == 0 ? "before its first complete line" : "after line \(lastGood), the last complete line"
+    let dropped = fragmentDropped ? "; the partial line \(lastGood + 1) is dropped" : ""
+    switch ending {
+    case .complete:
+      return nil
+    case .truncated:
+      return IngestIssue(
+        .truncatedStream, line: lastGood + 1,
+        "the \(compression) stream ends early (the file was cut short) \(readSoFar)\(dropped)")
+    case .corrupt(let reason):
+      return IngestIssue(
+        .corruptStream, line: lastGood + 1,
+        "the \(compression) data is damaged (zlib: \(reason)) \(readSoFar); nothing after it can be read\(dropped)")
+    case .trailingData(let count):
+      return IngestIssue(
+        .trailingData, line: max(lastGood, 1),
+        "\(count) bytes after the end of the \(compression) stream are not a gzip member and are ignored")
+    }
+  }
+
+  /// Reads the rest of the source without decoding it, handing each piece to `body`; for
+  /// finishing a content hash of a stream that stopped early.
+  public func drainSource(_ body: (UnsafeRawBufferPointer) -> Void) throws {
+    try input.drain(body)
+  }
+}

@@ -1,0 +1,56 @@
+/// A trace file read and decoded: the lines of a ``TraceReader`` through a ``RecordDecoder``,
+/// then the issues found at the end of the stream.
+public final class TraceStream {
+  public let reader: TraceReader
+  public let decoder = RecordDecoder()
+  private var pending: [TraceItem] = []
+  private var pendingIndex = 0
+  private var finished = false
+
+  /// The line the last item came from (its bytes are valid until the next call to ``next()``).
+  public private(set) var line: RawLine?
+
+  public init(reader: TraceReader) {
+    self.reader = reader
+    pending.reserveCapacity(4)
+  }
+
+  /// Opens the trace at `path` (`-` for standard input).
+  public convenience init(path: String) throws {
+    self.init(reader: try TraceReader(path: path))
+  }
+
+  public var path: String { reader.path }
+
+  /// The next item, or nil at the end of the trace. After a rejection (the file does not
+  /// start with a header) the stream ends with that one issue.
+  public func next() throws -> TraceItem? {
+    while true {
+      if pendingIndex < pending.count {
+        defer { pendingIndex += 1 }
+        return pending[pendingIndex]
+      }
+      pending.removeAll(keepingCapacity: true)
+      pendingIndex = 0
+      if finished { return nil }
+      guard let raw = try reader.next() else {
+        finished = true
+        line = nil
+        if !decoder.isRejected { pending.append(contentsOf: reader.endIssues.map(TraceItem.issue)) }
+        continue
+      }
+      line = raw
+      decoder.decode(raw, into: &pending)
+      if decoder.isRejected {
+        finished = true
+        if let rejection = decoder.rejection { pending.append(.issue(rejection)) }
+      }
+    }
+  }
+
+  /// True when the stream ended early (cut short or damaged), so that the last session may
+  /// be incomplete.
+  public var wasCutShort: Bool {
+    reader.endIssues.contains { $0.kind == .truncatedStream || $0.kind == .corruptStream }
+  }
+}

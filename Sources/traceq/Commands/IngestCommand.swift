@@ -1,0 +1,42 @@
+import ArgumentParser
+
+extension TraceqCommand {
+  struct Ingest: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Store trace files (gzip, zlib or plain NDJSON) in a SQLite database.",
+      discussion: """
+        Each file is stored in one transaction: a file that fails midway leaves nothing behind.
+        A file whose bytes are already stored is skipped (--force replaces it). Lines that are
+        not valid records are stored in ingest_errors with their message and reported as
+        file:line: error: …; reading goes on.
+
+        Directories are walked for *.ndjson, *.jsonl and *.trace files (optionally .gz, .z,
+        .zz or .zlib); compression is told from the bytes, not the name. `-` reads standard input.
+
+        Exit status: 0 everything stored, 1 some lines had errors (stored and listed),
+        2 a usage error or a file that could not be read at all.
+
+        Examples:
+          traceq ingest samples
+          traceq ingest --db ci.db build/traces/*.ndjson.gz
+          gunzip -c run.ndjson.gz | traceq ingest -
+        """)
+
+    @OptionGroup var database: DatabaseOptions
+
+    @Flag(help: "Replace stored traces that have the same content instead of skipping them.")
+    var force = false
+
+    @Flag(name: .shortAndLong, help: "Print only the total and the errors.")
+    var quiet = false
+
+    @Argument(help: ArgumentHelp("Trace files or directories; - for standard input.", valueName: "file|dir|-"))
+    var inputs: [String]
+
+    func run() throws {
+      let run = IngestRun(databasePath: database.path, inputs: inputs, force: force, quiet: quiet)
+      let status = try run.execute()
+      if status != 0 { throw ExitCode(status) }
+    }
+  }
+}

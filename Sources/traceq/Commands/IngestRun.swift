@@ -1,0 +1,116 @@
+import Foundation
+import GRDB
+import TraceModel
+
+/// `traceq ingest`: stores each file and reports per file and in total.
+struct IngestRun {
+  var databasePath: String
+  var inputs: [String]
+  var force = false
+  var quiet = false
+  /// Issues printed per file before the rest are summarised.
+  var issueLimit = 20
+  var output: (String) -> Void = { print($0) }
+  var errorOutput: (String) -> Void = Terminal.error
+
+  /// Runs the ingest; returns the exit status (0 stored, 1 lines with errors, 2 unreadable input).
+  func execute() throws -> Int32 {
+    let (files, missing) = TraceFiles.expand(inputs)
+    var status: Int32 = 0
+    for path in missing {
+      errorOutput("\(path): error: no such file or directory")
+      status = 2
+    }
+    if files.isEmpty {
+      if missing.isEmpty { errorOutput("error: no trace files found in \(inputs.joined(separator: ", "))") }
+      return 2
+    }
+    let queue = try TraceStore.openForWriting(path: databasePath)
+    var total = IngestSummary(path: databasePath)
+    var stored = 0
+    var skipped = 0
+    let progress = ProgressLine()
+    for path in files {
+      var shown = 0
+      var ingestion = TraceIngestion(path: path, force: force)
+      ingestion.onIssue = { issue in
+        shown += 1
+        guard shown <= issueLimit else { return }
+        progress.clear()
+        errorOutput(Diagnostic.line(path: path, issue))
+      }
+      ingestion.onProgress = { bytes, events in
+        progress.update("\(path): \(Self.percent(bytes, of: path)) \(events) events")
+      }
+      do {
+        let outcome = try ingestion.run(in: queue)
+        progress.clear()
+        switch outcome {
+        case .stored(let summary):
+          stored += 1
+          total.add(summary)
+          if shown > issueLimit {
+            errorOutput(
+              "\(path): note: \(shown - issueLimit) more issues are stored: traceq query "
+                + "\"SELECT line, severity, message FROM ingest_errors WHERE trace_id = \(summary.traceID)\"")
+          }
+          if !quiet { output(Self.describe(summary)) }
+          if summary.errors > 0 { status = max(status, 1) }
+        case .skipped(let path, let existing):
+          skipped += 1
+          if !quiet {
+            let origin = existing == path ? "" : " (as \(existing))"
+            output("\(path): skipped, already stored\(origin); --force replaces it")
+          }
+        case .rejected(let issue):
+          errorOutput(Diagnostic.line(path: path, issue))
+          status = 2
+        }
+      } catch let error as TraceReadError {
+        progress.clear()
+        errorOutput(error.description)
+        status = 2
+      } catch let error as DatabaseError {
+        progress.clear()
+        errorOutput(StoreError.writeFailed(path: databasePath, reason: StoreError.reason(error)).description)
+        return 2
+      }
+    }
+    output(Self.describeTotal(total, files: stored, skipped: skipped, database: databasePath))
+    return status
+  }
+
+  static func describe(_ summary: IngestSummary) -> String {
+    var parts = [
+      Plural.count(summary.events, "event"), Plural.count(summary.sessions, "session"),
+      Plural.count(summary.errors, "error"), Plural.count(summary.warnings, "warning"),
+    ]
+    if summary.truncated { parts.append("cut short") }
+    if let replaced = summary.replaced { parts.append("replaced \(replaced)") }
+    return "\(summary.path): \(parts.joined(separator: ", "))"
+  }
+
+  static func describeTotal(_ total: IngestSummary, files: Int, skipped: Int, database: String) -> String {
+    var text = "stored \(Plural.count(files, "file"))"
+    if skipped > 0 { text += ", skipped \(skipped)" }
+    text += ": \(Plural.count(total.events, "event")), \(Plural.count(total.sessions, "session")), "
+    text += "\(Plural.count(total.errors, "error")), \(Plural.count(total.warnings, "warning")) in \(database)"
+    return text
+  }
+
+  private static func percent(_ bytes: Int, of path: String) -> String {
+    guard path != "-", let size = try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int, size > 0
+    else { return "" }
+    return "\(min(100, bytes * 100 / size))%"
+  }
+}
+
+extension IngestSummary {
+  mutating func add(_ other: IngestSummary) {
+    lines += other.lines
+    sessions += other.sessions
+    events += other.events
+    errors += other.errors
+    warnings += other.warnings
+  }
+}

@@ -1,0 +1,36 @@
+import ArgumentParser
+
+extension TraceqCommand {
+  struct Query: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Run SQL on the trace database (read-only).",
+      discussion: """
+        The connection is read-only: a statement that would modify the database fails.
+        Tables and views are documented in docs/schema.md; the most used is the view
+        `events` (file, session_id, line, t, ev, vc, class, other, popover, orientation, mask,
+        style, animated, record). json_extract(record, '$.key') reaches every key of a record.
+
+        Examples:
+          traceq query "SELECT ev, count(*) AS n FROM events GROUP BY ev ORDER BY n DESC"
+          traceq query "SELECT file, line, class FROM events WHERE ev = 'viewDidAppear' AND class LIKE 'BNR%'"
+          traceq query --format json "SELECT * FROM sessions"
+        """)
+
+    @OptionGroup var database: DatabaseOptions
+
+    @Option(help: "Output format (default: table on a terminal, csv otherwise).")
+    var format: QueryFormat?
+
+    @Argument(help: ArgumentHelp("One or more SQL statements.", valueName: "sql"))
+    var sql: String
+
+    func run() throws {
+      let status = try QueryRun(
+        databasePath: database.path, sql: sql, format: format ?? (Terminal.standardOutputIsTerminal ? .table : .csv)
+      ).execute()
+      if status != 0 { throw ExitCode(status) }
+    }
+  }
+}
+
+extension QueryFormat: ExpressibleByArgument {}

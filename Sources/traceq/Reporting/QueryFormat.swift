@@ -1,0 +1,158 @@
+import Foundation
+import GRDB
+
+/// How `traceq query` prints rows.
+enum QueryFormat: String, CaseIterable {
+  /// Aligned columns with a header (widths from the first rows).
+  case table
+  /// RFC 4180 CSV with a header line.
+  case csv
+  /// One JSON array of objects, keys in column order.
+  case json
+  /// One JSON object per line.
+  case ndjson
+
+  func makePrinter(columns: [String], output: @escaping (String) -> Void) -> RowPrinter {
+    switch self {
+    case .table: TablePrinter(columns: columns, output: output)
+    case .csv: CSVPrinter(columns: columns, output: output)
+    case .json: JSONRowPrinter(columns: columns, output: output, arrayForm: true)
+    case .ndjson: JSONRowPrinter(columns: columns, output: output, arrayForm: false)
+    }
+  }
+}
+
+/// Receives the rows of one statement and prints them.
+protocol RowPrinter {
+  func add(_ row: Row)
+  func finish()
+}
+
+/// A cell as text: NULL prints as `NULL` in tables and as an empty field in CSV.
+enum CellText {
+  static func text(_ value: DatabaseValue) -> String? {
+    switch value.storage {
+    case .null: nil
+    case .int64(let int): String(int)
+    case .double(let double): double == double.rounded() && abs(double) < 1e15 ? String(format: "%.1f", double) : String(double)
+    case .string(let string): string
+    case .blob(let data): "x'" + data.map { String(format: "%02x", $0) }.joined() + "'"
+    }
+  }
+}
+
+/// Aligned columns. Widths come from the first `sampleSize` rows, so output starts without
+/// holding the whole result; later rows wider than that stick out rather than reflow.
+final class TablePrinter: RowPrinter {
+  private let columns: [String]
+  private let output: (String) -> Void
+  private var pending: [[String?]] = []
+  private var numeric: [Bool]
+  private var widths: [Int]?
+  private let sampleSize = 1000
+
+  init(columns: [String], output: @escaping (String) -> Void) {
+    self.columns = columns
+    self.output = output
+    numeric = Array(repeating: true, count: columns.count)
+  }
+
+  func add(_ row: Row) {
+    let cells = Array(row.databaseValues.map(CellText.text))
+    if widths != nil { return printRow(cells) }
+    for (index, value) in row.databaseValues.enumerated() {
+      if case .string = value.storage { numeric[index] = false }
+      if case .blob = value.storage { numeric[index] = false }
+    }
+    pending.append(cells)
+    if pending.count >= sampleSize { flushSample() }
+  }
+
+  func finish() {
+    if widths == nil { flushSample() }
+  }
+
+  private func flushSample() {
+    var widths = columns.map(\.count)
+    for cells in pending {
+      for (index, cell) in cells.enumerated() { widths[index] = max(widths[index], (cell ?? "NULL").count) }
+    }
+    self.widths = widths
+    output(zip(columns, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }.joined(separator: "  "))
+    output(widths.map { String(repeating: "-", count: $0) }.joined(separator: "  "))
+    pending.forEach(printRow)
+    pending = []
+  }
+
+  private func printRow(_ cells: [String?]) {
+    let widths = widths ?? []
+    let text = cells.enumerated().map { index, cell -> String in
+      let value = cell ?? "NULL"
+      let pad = String(repeating: " ", count: max(0, widths[index] - value.count))
+      return numeric[index] ? pad + value : value + pad
+    }
+    output(text.joined(separator: "  ").replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression))
+  }
+}
+
+/// RFC 4180: fields with a comma, quote or line break are quoted, quotes doubled.
+final class CSVPrinter: RowPrinter {
+  private let output: (String) -> Void
+
+  init(columns: [String], output: @escaping (String) -> Void) {
+    self.output = output
+    output(columns.map(Self.field).joined(separator: ","))
+  }
+
+  func add(_ row: Row) {
+    output(row.databaseValues.map { Self.field(CellText.text($0) ?? "") }.joined(separator: ","))
+  }
+
+  func finish() {}
+
+  static func field(_ text: String) -> String {
+    guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
+    return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+  }
+}
+
+/// JSON objects with keys in column order: integers and reals as numbers, text as strings,
+/// NULL as null, blobs as hex strings.
+final class JSONRowPrinter: RowPrinter {
+  private let columns: [String]
+  private let output: (String) -> Void
+  private let arrayForm: Bool
+  /// In array form, the last object waits for the next one to know whether it takes a comma.
+  private var held: String?
+
+  init(columns: [String], output: @escaping (String) -> Void, arrayForm: Bool) {
+    self.columns = columns.map(JSONString.quote)
+    self.output = output
+    self.arrayForm = arrayForm
+    if arrayForm { output("[") }
+  }
+
+  func add(_ row: Row) {
+    let fields = zip(columns, row.databaseValues).map { key, value in "\(key):\(Self.json(value))" }
+    let object = "{" + fields.joined(separator: ",") + "}"
+    guard arrayForm else { return output(object) }
+    if let held { output("  " + held + ",") }
+    held = object
+  }
+
+  func finish() {
+    guard arrayForm else { return }
+    if let held { output("  " + held) }
+    output("]")
+  }
+
+  private static func json(_ value: DatabaseValue) -> String {
+    switch value.storage {
+    case .null: "null"
+    case .int64(let int): String(int)
+    case .double(let double): double.isFinite ? String(double) : "null"
+    case .string(let string): JSONString.quote(string)
+    case .blob(let data): JSONString.quote(data.map { String(format: "%02x", $0) }.joined())
+    }
+  }
+}

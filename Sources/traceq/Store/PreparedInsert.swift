@@ -1,0 +1,62 @@
+import GRDB
+import GRDBSQLite
+
+/// A prepared statement bound and stepped through SQLite's C API, for the inserts that run
+/// once per event: no argument arrays, no copies of the bytes bound.
+struct PreparedInsert {
+  private let statement: Statement
+  private let db: Database
+  private var handle: SQLiteStatement { statement.sqliteStatement }
+
+  init(_ db: Database, sql: String) throws {
+    self.db = db
+    statement = try db.makeStatement(sql: sql)
+  }
+
+  @inline(__always) func bind(_ index: Int32, _ value: Int64) {
+    sqlite3_bind_int64(handle, index, value)
+  }
+
+  @inline(__always) func bind(_ index: Int32, _ value: Int64?) {
+    if let value { sqlite3_bind_int64(handle, index, value) } else { sqlite3_bind_null(handle, index) }
+  }
+
+  @inline(__always) func bind(_ index: Int32, _ value: Double?) {
+    if let value { sqlite3_bind_double(handle, index, value) } else { sqlite3_bind_null(handle, index) }
+  }
+
+  @inline(__always) func bind(_ index: Int32, _ value: Bool?) {
+    if let value { sqlite3_bind_int64(handle, index, value ? 1 : 0) } else { sqlite3_bind_null(handle, index) }
+  }
+
+  /// Binds a static string (SQLite reads it in place).
+  @inline(__always) func bind(_ index: Int32, _ value: StaticString?) {
+    guard let value else { return bindNull(index) }
+    value.withUTF8Buffer { text in
+      sqlite3_bind_text(handle, index, UnsafeRawPointer(text.baseAddress!).assumingMemoryBound(to: CChar.self),
+        Int32(text.count), nil)
+    }
+  }
+
+  /// Binds bytes that stay valid until ``step()`` returns (SQLite reads them in place).
+  @inline(__always) func bindText(_ index: Int32, _ bytes: UnsafeRawBufferPointer) {
+    let pointer = bytes.baseAddress ?? UnsafeRawPointer(("" as StaticString).utf8Start)
+    sqlite3_bind_text(handle, index, pointer.assumingMemoryBound(to: CChar.self), Int32(bytes.count), nil)
+  }
+
+  @inline(__always) func bindNull(_ index: Int32) {
+    sqlite3_bind_null(handle, index)
+  }
+
+  /// Runs the insert and resets the statement for the next row.
+  @inline(__always) func step() throws {
+    let code = sqlite3_step(handle)
+    if code == SQLITE_DONE {
+      sqlite3_reset(handle)
+      return
+    }
+    let message = String(cString: sqlite3_errmsg(db.sqliteConnection))
+    sqlite3_reset(handle)
+    throw DatabaseError(resultCode: ResultCode(rawValue: code), message: message)
+  }
+}

@@ -1,0 +1,121 @@
+import GRDB
+import TraceModel
+
+/// The database schema, as migrations. The tables and views are a public interface users write
+/// SQL against (`docs/schema.md`): a shipped migration is never edited; changes are new ones.
+enum StoreSchema {
+  static var migrator: DatabaseMigrator {
+    var migrator = DatabaseMigrator()
+    migrator.registerMigration("v1: traces, sessions, controllers, popovers, events, ingest_errors") { db in
+      try db.execute(sql: version1)
+      for name in EventName.allCases {
+        try db.execute(
+          sql: "INSERT INTO event_names (id, name) VALUES (?, ?)", arguments: [EventNameIDs.id(of: name), name.name])
+      }
+    }
+    return migrator
+  }
+
+  private static let version1 = """
+    CREATE TABLE traces (
+      id INTEGER PRIMARY KEY,
+      path TEXT NOT NULL,
+      sha256 TEXT NOT NULL UNIQUE,
+      size INTEGER NOT NULL,
+      compression TEXT NOT NULL,
+      ingested_at TEXT NOT NULL,
+      lines INTEGER NOT NULL,
+      sessions INTEGER NOT NULL,
+      events INTEGER NOT NULL,
+      errors INTEGER NOT NULL,
+      warnings INTEGER NOT NULL,
+      truncated INTEGER NOT NULL
+    );
+    CREATE TABLE sessions (
+      id INTEGER PRIMARY KEY,
+      trace_id INTEGER NOT NULL REFERENCES traces(id),
+      ordinal INTEGER NOT NULL,
+      first_line INTEGER NOT NULL,
+      last_line INTEGER NOT NULL,
+      events INTEGER NOT NULL,
+      cut_short INTEGER NOT NULL,
+      format_version INTEGER NOT NULL,
+      app TEXT,
+      os TEXT,
+      idiom TEXT,
+      supported INTEGER NOT NULL,
+      orientation TEXT NOT NULL,
+      requires_full_screen INTEGER NOT NULL,
+      device TEXT,
+      build TEXT,
+      header TEXT NOT NULL,
+      UNIQUE (trace_id, ordinal)
+    );
+    CREATE TABLE controllers (
+      id INTEGER PRIMARY KEY,
+      session_id INTEGER NOT NULL REFERENCES sessions(id),
+      address TEXT NOT NULL,
+      class TEXT,
+      kind TEXT,
+      UNIQUE (session_id, address)
+    );
+    CREATE INDEX controllers_by_address ON controllers(address);
+    CREATE INDEX controllers_by_class ON controllers(class);
+    CREATE TABLE popovers (
+      id INTEGER PRIMARY KEY,
+      session_id INTEGER NOT NULL REFERENCES sessions(id),
+      address TEXT NOT NULL,
+      UNIQUE (session_id, address)
+    );
+    CREATE TABLE event_names (
+      id INTEGER PRIMARY KEY,
+      name TEXT NOT NULL UNIQUE
+    );
+    CREATE TABLE event_rows (
+      id INTEGER PRIMARY KEY,
+      session_id INTEGER NOT NULL REFERENCES sessions(id),
+      line INTEGER NOT NULL,
+      t REAL,
+      ev_id INTEGER NOT NULL REFERENCES event_names(id),
+      vc_id INTEGER REFERENCES controllers(id),
+      other_id INTEGER REFERENCES controllers(id),
+      popover_id INTEGER REFERENCES popovers(id),
+      orientation TEXT,
+      mask INTEGER,
+      style TEXT,
+      animated INTEGER,
+      record TEXT NOT NULL
+    );
+    CREATE INDEX event_rows_by_session_line ON event_rows(session_id, line);
+    CREATE INDEX event_rows_by_ev ON event_rows(ev_id);
+    CREATE INDEX event_rows_by_vc ON event_rows(vc_id);
+    CREATE VIEW events AS
+      SELECT e.id AS id, s.trace_id AS trace_id, tr.path AS file, e.session_id AS session_id, e.line AS line,
+             e.t AS t, n.name AS ev, c.address AS vc, c.class AS class, o.address AS other,
+             p.address AS popover, e.orientation AS orientation, e.mask AS mask, e.style AS style,
+             e.animated AS animated, e.record AS record
+      FROM event_rows e
+      LEFT JOIN event_names n ON n.id = e.ev_id
+      LEFT JOIN controllers c ON c.id = e.vc_id
+      LEFT JOIN controllers o ON o.id = e.other_id
+      LEFT JOIN popovers p ON p.id = e.popover_id
+      LEFT JOIN sessions s ON s.id = e.session_id
+      LEFT JOIN traces tr ON tr.id = s.trace_id;
+    CREATE TABLE ingest_errors (
+      id INTEGER PRIMARY KEY,
+      trace_id INTEGER NOT NULL REFERENCES traces(id),
+      session_id INTEGER REFERENCES sessions(id),
+      line INTEGER NOT NULL,
+      severity TEXT NOT NULL,
+      kind TEXT NOT NULL,
+      message TEXT NOT NULL,
+      raw TEXT
+    );
+    CREATE INDEX ingest_errors_by_trace ON ingest_errors(trace_id, line);
+    """
+}
+
+/// `event_names.id` of each known event: fixed, since stored rows refer to them.
+enum EventNameIDs {
+  static func id(of name: EventName) -> Int64 { Int64(name.rawValue) + 1 }
+}

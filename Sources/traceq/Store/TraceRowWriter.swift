@@ -1,0 +1,171 @@
+import Foundation
+import GRDB
+import TraceModel
+
+/// The statements that store one trace, prepared once per file and reused for every row.
+/// Lives inside the file's transaction.
+final class TraceRowWriter {
+  private let db: Database
+  private let insertEvent: PreparedInsert
+  private var unknownEventIDs: [String: Int64] = [:]
+
+  init(_ db: Database) throws {
+    self.db = db
+    insertEvent = try PreparedInsert(
+      db,
+      sql: """
+        INSERT INTO event_rows (session_id, line, t, ev_id, vc_id, other_id, popover_id, orientation, mask, style, \
+        animated, record) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """)
+  }
+
+  // MARK: Traces
+
+  /// Inserts the trace row; counts and hash are filled in by ``finishTrace(_:_:)``.
+  func startTrace(path: String, compression: Compression) throws -> Int64 {
+    try db.execute(
+      sql: """
+        INSERT INTO traces (path, sha256, size, compression, ingested_at, lines, sessions, events, errors, warnings, truncated)
+        VALUES (?, ?, 0, ?, ?, 0, 0, 0, 0, 0, 0)
+        """,
+      arguments: [path, "pending-\(UUID().uuidString)", compression.rawValue, Self.timestamp()])
+    return db.lastInsertedRowID
+  }
+
+  func finishTrace(_ id: Int64, _ summary: IngestSummary) throws {
+    try db.execute(
+      sql: """
+        UPDATE traces SET sha256 = ?, size = ?, lines = ?, sessions = ?, events = ?, errors = ?, warnings = ?, truncated = ?
+        WHERE id = ?
+        """,
+      arguments: [
+        summary.sha256, summary.size, summary.lines, summary.sessions, summary.events, summary.errors,
+        summary.warnings, summary.truncated, id,
+      ])
+  }
+
+  /// The trace already stored with this content, other than `id`.
+  func trace(withHash sha256: String, other id: Int64) throws -> (id: Int64, path: String)? {
+    try Row.fetchOne(db, sql: "SELECT id, path FROM traces WHERE sha256 = ? AND id != ?", arguments: [sha256, id])
+      .map { ($0["id"], $0["path"]) }
+  }
+
+  /// Deletes a stored trace and everything that belongs to it.
+  func deleteTrace(_ id: Int64) throws {
+    try db.execute(
+      sql: """
+        DELETE FROM event_rows WHERE session_id IN (SELECT id FROM sessions WHERE trace_id = :id);
+        DELETE FROM controllers WHERE session_id IN (SELECT id FROM sessions WHERE trace_id = :id);
+        DELETE FROM popovers WHERE session_id IN (SELECT id FROM sessions WHERE trace_id = :id);
+        DELETE FROM ingest_errors WHERE trace_id = :id;
+        DELETE FROM sessions WHERE trace_id = :id;
+        DELETE FROM traces WHERE id = :id;
+        """,
+      arguments: ["id": id])
+  }
+
+  // MARK: Sessions and their objects
+
+  /// The next free id for controllers and popovers (they share one numbering, so that an
+  /// address used as both keeps one id).
+  func nextObjectID() throws -> Int64 {
+    let used = try Int64.fetchOne(
+      db, sql: "SELECT max(coalesce((SELECT max(id) FROM controllers), 0), coalesce((SELECT max(id) FROM popovers), 0))")
+    return (used ?? 0) + 1
+  }
+
+  func startSession(trace: Int64, ordinal: Int, line: Int, header: SessionHeader, text: String) throws -> Int64 {
+    try db.execute(
+      sql: """
+        INSERT INTO sessions (trace_id, ordinal, first_line, last_line, events, cut_short, format_version, app, os, idiom,
+        supported, orientation, requires_full_screen, device, build, header)
+        VALUES (?, ?, ?, ?, 0, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """,
+      arguments: [
+        trace, ordinal, line, line, header.version, header.app, header.osText, header.idiom?.rawValue,
+        header.supported.rawValue, header.orientation.name, header.requiresFullScreen, header.device, header.build, text,
+      ])
+    return db.lastInsertedRowID
+  }
+
+  /// Completes a session: its counts, and a row per controller and popover it mentioned.
+  func finishSession(_ id: Int64, lastLine: Int, events: Int, cutShort: Bool, symbols: SessionSymbols, idBase: Int64) throws {
+    try db.execute(
+      sql: "UPDATE sessions SET last_line = ?, events = ?, cut_short = ? WHERE id = ?",
+      arguments: [lastLine, events, cutShort, id])
+    let controller = try db.cachedStatement(
+      sql: "INSERT INTO controllers (id, session_id, address, class, kind) VALUES (?, ?, ?, ?, ?)")
+    let popover = try db.cachedStatement(sql: "INSERT INTO popovers (id, session_id, address) VALUES (?, ?, ?)")
+    for index in 0..<symbols.count {
+      let object = ObjectID(index)
+      let roles = symbols.roles(of: object)
+      let rowID = idBase + Int64(index)
+      if roles.contains(.viewController) {
+        try controller.execute(arguments: [
+          rowID, id, symbols.address(of: object), symbols.className(of: object), symbols.kind(of: object)?.rawValue,
+        ])
+      }
+      if roles.contains(.popover) {
+        try popover.execute(arguments: [rowID, id, symbols.address(of: object)])
+      }
+    }
+  }
+
+  // MARK: Rows
+
+  /// Stores one event; `record` is the line as written.
+  @inline(__always)
+  func insert(_ event: TraceEvent, session: Int64, idBase: Int64, record: UnsafeRawBufferPointer) throws {
+    let columns = EventColumns(event.payload)
+    let statement = insertEvent
+    statement.bind(1, session)
+    statement.bind(2, Int64(event.line))
+    statement.bind(3, event.time)
+    statement.bind(4, try eventNameID(event))
+    statement.bind(5, columns.vc.map { idBase + Int64($0.index) })
+    statement.bind(6, columns.other.map { idBase + Int64($0.index) })
+    statement.bind(7, columns.popover.map { idBase + Int64($0.index) })
+    statement.bind(8, columns.orientation)
+    statement.bind(9, columns.mask.map { Int64($0.rawValue) })
+    statement.bind(10, columns.style.map(Self.styleName))
+    statement.bind(11, columns.animated)
+    statement.bindText(12, record)
+    try statement.step()
+  }
+
+  func insert(_ issue: IngestIssue, trace: Int64, session: Int64?) throws {
+    try db.execute(
+      sql: "INSERT INTO ingest_errors (trace_id, session_id, line, severity, kind, message, raw) VALUES (?, ?, ?, ?, ?, ?, ?)",
+      arguments: [trace, session, issue.line, issue.severity.rawValue, issue.kind.rawValue, issue.message, issue.raw])
+  }
+
+  private func eventNameID(_ event: TraceEvent) throws -> Int64 {
+    if let name = event.name { return EventNameIDs.id(of: name) }
+    guard case .unknown(let name, _) = event.payload else { preconditionFailure("an event without a name is unknown") }
+    if let id = unknownEventIDs[name] { return id }
+    try db.execute(sql: "INSERT OR IGNORE INTO event_names (name) VALUES (?)", arguments: [name])
+    let id = try Int64.fetchOne(db, sql: "SELECT id FROM event_names WHERE name = ?", arguments: [name]) ?? 0
+    unknownEventIDs[name] = id
+    return id
+  }
+
+  private static func styleName(_ style: PresentationStyle) -> StaticString {
+    switch style {
+    case .fullScreen: "fullScreen"
+    case .pageSheet: "pageSheet"
+    case .formSheet: "formSheet"
+    case .currentContext: "currentContext"
+    case .overFullScreen: "overFullScreen"
+    case .overCurrentContext: "overCurrentContext"
+    case .popover: "popover"
+    case .custom: "custom"
+    case .automatic: "automatic"
+    }
+  }
+
+  private static func timestamp() -> String {
+    let formatter = ISO8601DateFormatter()
+    formatter.formatOptions = [.withInternetDateTime]
+    return formatter.string(from: Date())
+  }
+}

@@ -1,0 +1,37 @@
+import Foundation
+
+/// Where output goes, and whether a person is watching it.
+enum Terminal {
+  static var standardOutputIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+  static var standardErrorIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
+
+  /// Writes `text` and a newline to standard error.
+  static func error(_ text: String) {
+    FileHandle.standardError.write(Data((text + "\n").utf8))
+  }
+}
+
+/// A one-line progress display on standard error for long files, only when it is a terminal.
+final class ProgressLine {
+  private let enabled: Bool
+  private var lastDraw = Date.distantPast
+  private var drawn = false
+
+  init(enabled: Bool = Terminal.standardErrorIsTerminal) { self.enabled = enabled }
+
+  func update(_ text: @autoclosure () -> String) {
+    guard enabled else { return }
+    let now = Date()
+    guard now.timeIntervalSince(lastDraw) >= 0.2 else { return }
+    lastDraw = now
+    drawn = true
+    FileHandle.standardError.write(Data(("\r\u{1B}[K" + text()).utf8))
+  }
+
+  /// Erases the line before other output.
+  func clear() {
+    guard drawn else { return }
+    drawn = false
+    FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+  }
+}

@@ -1,0 +1,87 @@
+import Testing
+
+@testable import TraceModel
+
+@Suite("JSON scanning")
+struct ScannerTests {
+  private func scan(_ text: String) -> JSONSyntaxError? {
+    let scanner = RecordScanner()
+    var text = text
+    return text.withUTF8 { bytes in
+      do throws(JSONSyntaxError) {
+        try scanner.scan(UnsafeRawBufferPointer(bytes))
+        return nil
+      } catch {
+        return error
+      }
+    }
+  }
+
+  @Test("valid records", arguments: [
+    #"{}"#, #" { "ev" : "x" } "#, #"{"t":0,"n":-1.5e+3,"a":[1,[2,{}],"x"],"o":{"k":null},"b":true,"c":false}"#,
+    #"{"s":"\"\\\/\b\f\n\r\t\u00e9\ud83d\ude00"}"#, #"{"s":"héllo ✓ 😀"}"#, #"{"n":0.5,"m":-0,"e":1E9}"#,
+  ])
+  func valid(_ text: String) {
+    #expect(scan(text) == nil)
+  }
+
+  @Test("invalid records say what is wrong", arguments: [
+    (#"[1]"#, "a record must be a JSON object"),
+    (#"{"ev":"x""#, "the object is not closed"),
+    (#"{"ev":"x}"#, "a string is not closed"),
+    (#"{"ev" "x"}"#, "expected ':'"),
+    (#"{"ev":x}"#, "unexpected character 'x'"),
+    (#"{"ev":"x",}"#, "expected a key"),
+    (#"{"n":01}"#, "leading zeros"),
+    (#"{"n":1.}"#, "a digit must follow the decimal point"),
+    (#"{"n":tru}"#, "unexpected word"),
+    (#"{"s":"\q"}"#, "is not a JSON escape"),
+    (#"{"s":"\u12"}"#, "four hex digits"),
+    ("{\"s\":\"a\u{01}b\"}", "control character"),
+    (#"{"a":1} x"#, "unexpected text after the JSON object"),
+    (#"{"a":[1,2}"#, "expected ',' or ']'"),
+  ])
+  func invalid(_ text: String, _ message: String) throws {
+    let error = try #require(scan(text))
+    #expect(error.message.contains(message), "\(error.message)")
+  }
+
+  @Test("bytes that are not UTF-8 are refused")
+  func invalidUTF8() {
+    let scanner = RecordScanner()
+    for bytes: [UInt8] in [[0xC0, 0x80], [0xED, 0xA0, 0x80], [0xF5, 0x80, 0x80, 0x80], [0xE2, 0x82]] {
+      let line = Array(#"{"s":""#.utf8) + bytes + Array(#""}"#.utf8)
+      let failed = line.withUnsafeBytes { buffer in
+        do throws(JSONSyntaxError) {
+          try scanner.scan(buffer)
+          return false
+        } catch { return error.message.contains("UTF-8") }
+      }
+      #expect(failed, "\(bytes)")
+    }
+  }
+
+  @Test("nesting is limited instead of exhausting the stack")
+  func deepNesting() throws {
+    let text = "{\"a\":" + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000) + "}"
+    #expect(try #require(scan(text)).message.contains("nested"))
+  }
+
+  @Test("numbers parse exactly on the fast path and correctly on the slow one", arguments: [
+    ("0", 0.0), ("1.25", 1.25), ("-3.5", -3.5), ("0.001", 0.001), ("123456.789", 123456.789),
+    ("1e3", 1000.0), ("2.5E-2", 0.025), ("12345678901234567890", 12345678901234567890.0),
+    ("0.30000000000000004", 0.30000000000000004),
+  ])
+  func numbers(_ text: String, _ value: Double) {
+    var text = text
+    let parsed = text.withUTF8 { JSONText.number(UnsafeRawBufferPointer($0)) }
+    #expect(parsed == value)
+  }
+
+  @Test("escaped strings decode, surrogate pairs included")
+  func escapes() {
+    var text = #"a\"b\\c\/d\n\u00e9\ud83d\ude00\ud800x"#
+    let decoded = text.withUTF8 { JSONText.decode(UnsafeRawBufferPointer($0)) }
+    #expect(decoded == "a\"b\\c/d\né😀\u{FFFD}x")
+  }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import GRDB
+import TestSupport
+import Testing
+import TraceModel
+
+@Suite("The traceq command line")
+struct CLITests {
+  @Test("two ingests into one database at the same time both succeed")
+  func concurrentIngests() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let runner = CommandRunner(directory: directory.path)
+    for index in 0..<4 {
+      let text = TraceText.lines([TraceText.header(extra: "\"build\":\"\(index)\"")] + TraceText.events(20_000))
+      try Fixture.write(text, to: directory.file("t\(index).ndjson.gz"))
+    }
+    let first = try runner.start(["ingest", "t0.ndjson.gz", "t1.ndjson.gz"])
+    let second = try runner.start(["ingest", "t2.ndjson.gz", "t3.ndjson.gz"])
+    let results = [CommandRunner.finish(first.0, first.1, first.2), CommandRunner.finish(second.0, second.1, second.2)]
+    for result in results {
+      #expect(result.status == 0, "\(result.error)")
+      #expect(result.output.contains("stored 2 files: 40000 events"))
+    }
+    let counts = try DatabaseQueue(path: directory.file("traces.db")).read { db in
+      (try Int.fetchOne(db, sql: "SELECT count(*) FROM traces"), try Int.fetchOne(db, sql: "SELECT count(*) FROM event_rows"))
+    }
+    #expect(counts.0 == 4 && counts.1 == 80_000)
+  }
+
+  @Test("standard input is read with -")
+  func standardInput() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let runner = CommandRunner(directory: directory.path)
+    let text = TraceText.lines([TraceText.header()] + TraceText.events(10))
+    let result = try runner.run(["ingest", "-"], input: Data(try Fixture.bytes(text, .zlib)))
+    #expect(result.status == 0, "\(result.error)")
+    #expect(result.output.hasPrefix("-: 10 events, 1 session"))
+    let again = try runner.run(["ingest", "-"], input: Data(try Fixture.bytes(text, .zlib)))
+    #expect(again.output.hasPrefix("-: skipped, already stored"))
+    let query = try runner.run(["query", "SELECT path, compression, events FROM traces"])
+    #expect(query.output == "path,compression,events\n-,zlib,10\n")
+  }
+
+  @Test("--db and TRACEQ_DB choose the database")
+  func databaseLocation() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    var runner = CommandRunner(directory: directory.path)
+    try Fixture.write(TraceText.lines([TraceText.header()] + TraceText.events(3)), to: directory.file("a.ndjson.gz"))
+    #expect(try runner.run(["ingest", "--db", "x.db", "a.ndjson.gz"]).status == 0)
+    #expect(FileManager.default.fileExists(atPath: directory.file("x.db")))
+    runner.environment["TRACEQ_DB"] = "y.db"
+    #expect(try runner.run(["ingest", "a.ndjson.gz"]).status == 0)
+    #expect(try runner.run(["query", "SELECT count(*) AS n FROM events"]).output == "n\n3\n")
+    #expect(FileManager.default.fileExists(atPath: directory.file("y.db")))
+    #expect(!FileManager.default.fileExists(atPath: directory.file("traces.db")))
+  }
+
+  @Test("an unusable database path is an error, not a crash", arguments: [
+    "/nonexistent-dir/traces.db", "/proc/version",
+  ])
+  func unwritableDatabase(_ path: String) throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let runner = CommandRunner(directory: directory.path)
+    try Fixture.write(TraceText.lines([TraceText.header()] + TraceText.events(3)), to: directory.file("a.ndjson.gz"))
+    let result = try runner.run(["ingest", "--db", path, "a.ndjson.gz"])
+    #expect(result.status == 2 || result.status == 1)
+    #expect(result.error.contains("error:"), "\(result.error)")
+    #expect(!result.error.contains("Fatal error"))
+  }
+
+  @Test("every command has help with examples", arguments: [["ingest"], ["query"]])
+  func help(_ command: [String]) throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let result = try CommandRunner(directory: directory.path).run(command + ["--help"])
+    #expect(result.status == 0)
+    #expect(result.output.contains("Examples:"))
+  }
+}
