@@ -7,6 +7,7 @@ let package = Package(
   products: [
     .executable(name: "traceq", targets: ["traceq"]),
     .library(name: "TraceModel", targets: ["TraceModel"]),
+    .library(name: "Replay", targets: ["Replay"]),
   ],
   dependencies: [
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -21,11 +22,14 @@ let package = Package(
       providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
     // The trace format: orientations and masks, events, the streaming reader and line parser.
     .target(name: "TraceModel", dependencies: ["CZlib"]),
+    // UIKit's rules: the per-session model and the rule catalog. Standard library only.
+    .target(name: "Replay", dependencies: ["TraceModel"]),
     // The command-line tool and the SQLite store.
     .executableTarget(
       name: "traceq",
       dependencies: [
         "TraceModel",
+        "Replay",
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "GRDBSQLite", package: "GRDB.swift"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -34,6 +38,7 @@ let package = Package(
     // Fixture builders shared by the test targets (gzip, zlib, multi-member, cut short).
     .target(name: "TestSupport", dependencies: ["TraceModel"], path: "Tests/TestSupport"),
     .testTarget(name: "TraceModelTests", dependencies: ["TraceModel", "TestSupport"]),
+    .testTarget(name: "ReplayTests", dependencies: ["Replay", "TraceModel", "TestSupport"]),
     .testTarget(name: "traceqTests", dependencies: ["traceq", "TraceModel", "TestSupport"]),
   ]
 )

@@ -10,5 +10,5 @@ struct TraceqCommand: ParsableCommand {
         traceq ingest samples
         traceq query "SELECT ev, count(*) FROM events GROUP BY ev ORDER BY 2 DESC"
       """,
-    subcommands: [Ingest.self, Query.self])
+    subcommands: [Check.self, Ingest.self, Query.self, Replay.self, Rules.self])
 }

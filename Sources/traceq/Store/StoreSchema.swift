@@ -13,8 +13,28 @@ enum StoreSchema {
           sql: "INSERT INTO event_names (id, name) VALUES (?, ?)", arguments: [EventNameIDs.id(of: name), name.name])
       }
     }
+    migrator.registerMigration("v2: anomalies") { db in
+      try db.execute(sql: version2)
+    }
     return migrator
   }
+
+  private static let version2 = """
+    CREATE TABLE anomalies (
+      id INTEGER PRIMARY KEY,
+      trace_id INTEGER NOT NULL REFERENCES traces(id),
+      session_id INTEGER NOT NULL REFERENCES sessions(id),
+      line INTEGER NOT NULL,
+      rule TEXT NOT NULL,
+      severity TEXT NOT NULL,
+      vc TEXT,
+      class TEXT,
+      message TEXT NOT NULL,
+      hint TEXT NOT NULL
+    );
+    CREATE INDEX anomalies_by_session ON anomalies(session_id, line);
+    CREATE INDEX anomalies_by_rule ON anomalies(rule);
+    """
 
   private static let version1 = """
     CREATE TABLE traces (

@@ -58,6 +58,7 @@ final class TraceRowWriter {
         DELETE FROM controllers WHERE session_id IN (SELECT id FROM sessions WHERE trace_id = :id);
         DELETE FROM popovers WHERE session_id IN (SELECT id FROM sessions WHERE trace_id = :id);
         DELETE FROM ingest_errors WHERE trace_id = :id;
+        DELETE FROM anomalies WHERE trace_id = :id;
         DELETE FROM sessions WHERE trace_id = :id;
         DELETE FROM traces WHERE id = :id;
         """,

@@ -1,0 +1,47 @@
+import TraceModel
+
+/// The rules a replay runs, and the severity each reports with.
+public struct RuleSet: Sendable {
+  public let rules: [any Rule]
+  /// Severities that replace a rule's default, by rule id.
+  public let severities: [String: Severity]
+
+  public init(_ types: [any Rule.Type] = RuleCatalog.all, severities: [String: Severity] = [:]) {
+    rules = types.map { $0.init() }
+    self.severities = severities
+  }
+
+  /// The catalog narrowed to `only` (all when empty) minus `disabled`.
+  /// - Throws: ``UnknownRule`` naming an id the catalog does not have.
+  public static func selecting(
+    only: [String] = [], disabled: [String] = [], severities: [String: Severity] = [:]
+  ) throws(UnknownRule) -> RuleSet {
+    for id in only + disabled + Array(severities.keys) where RuleCatalog.type(for: id) == nil {
+      throw UnknownRule(id: id)
+    }
+    let types = RuleCatalog.all.filter {
+      (only.isEmpty || only.contains($0.description.id)) && !disabled.contains($0.description.id)
+    }
+    return RuleSet(types, severities: severities)
+  }
+
+  public var ids: [String] { rules.map { type(of: $0).description.id } }
+
+  /// The severity a rule reports with in this set.
+  public func severity(of id: String) -> Severity? {
+    severities[id] ?? RuleCatalog.type(for: id)?.description.severity
+  }
+}
+
+/// A rule id that is not in the catalog.
+public struct UnknownRule: Error, CustomStringConvertible {
+  public let id: String
+
+  public init(id: String) { self.id = id }
+
+  public var description: String {
+    let known = RuleCatalog.all.map { $0.description.id }
+    let close = known.filter { $0.hasPrefix(String(id.prefix(4))) }
+    return "unknown rule '\(id)'" + (close.isEmpty ? "; `traceq rules` lists them" : "; did you mean \(close.joined(separator: ", "))?")
+  }
+}

@@ -1,0 +1,84 @@
+import TraceModel
+
+/// The model's state as text: orientation and who decides it, each window's controller tree
+/// (parents, navigation stacks, tabs, the presented chain), popovers, and controllers on
+/// screen outside the tree.
+public struct StateDescription {
+  let model: SessionModel
+
+  public init(_ model: SessionModel) { self.model = model }
+
+  public var text: String {
+    var lines: [String] = []
+    let header = model.header
+    let device = [header.app, header.idiom.map { $0 == .pad ? "iPad" : "iPhone" }, header.osText.map { "iOS \($0)" }]
+    lines.append(device.compactMap { $0 }.joined(separator: ", "))
+    lines.append(
+      "interface \(model.interfaceOrientation) · device \(model.deviceOrientation) · device notifications "
+        + (model.deviceNotificationsOn ? "on" : "off"))
+    if let decision = model.orientationDecision() {
+      let autorotate =
+        switch decision.autorotateSource {
+        case .answered: decision.autorotates ? "YES" : "NO"
+        case .defaultYes: "YES (default)"
+        case .ignoredSinceiOS16: "not consulted (iOS 16+)"
+        case .ignoredForMultitasking: "not consulted (multitasking)"
+        }
+      lines.append("allowed \(model.explain(decision)) · shouldAutorotate \(autorotate)")
+    } else {
+      lines.append("no window has a root view controller: UIKit does not rotate")
+    }
+    var shown = Set<ObjectID>()
+    for window in model.windows {
+      lines.append("window \(model.symbols.address(of: window.id))" + (window.mask.map { " (mask \($0))" } ?? ""))
+      if let root = window.root { tree(root, depth: 1, mark: "root", into: &lines, shown: &shown) }
+    }
+    let popovers = model.popovers.sorted { $0.value.createdLine < $1.value.createdLine }
+    if !popovers.isEmpty {
+      lines.append("popovers")
+      for (id, popover) in popovers {
+        let content = popover.content.map { " showing \(model.symbols.describe($0))" } ?? ""
+        let state = popover.isVisible ? "visible since line \(popover.presentedLine ?? popover.createdLine)" : "not visible"
+        lines.append("  \(model.symbols.address(of: id))\(content): \(state)")
+      }
+    }
+    let loose = model.controllers.indices.map(ObjectID.init).filter {
+      !shown.contains($0) && model.controller($0).appearance?.isVisible == true && model.controller($0).shownInPopover == nil
+    }
+    if !loose.isEmpty {
+      lines.append("on screen by their callbacks, outside the controller tree")
+      for vc in loose { lines.append("  \(describe(vc))") }
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  private func tree(_ vc: ObjectID, depth: Int, mark: String?, into lines: inout [String], shown: inout Set<ObjectID>) {
+    guard shown.insert(vc).inserted else { return }
+    let indent = String(repeating: "  ", count: depth)
+    lines.append(indent + describe(vc) + (mark.map { "  [\($0)]" } ?? ""))
+    let state = model.controller(vc)
+    for child in state.children {
+      var marks: [String] = []
+      if model.kind(vc)?.hasNavigationStack == true, child == state.children.last { marks.append("top") }
+      if state.selectedChild == child { marks.append("selected tab") }
+      if model.controller(child).isViewRemoved { marks.append("view removed") }
+      if model.controller(child).pendingDidMove != nil { marks.append("awaiting didMoveToParent") }
+      tree(child, depth: depth + 1, mark: marks.isEmpty ? nil : marks.joined(separator: ", "), into: &lines, shown: &shown)
+    }
+    if let presented = state.presented {
+      let style = model.controller(presented).style.map(\.rawValue) ?? "?"
+      var mark = "presented \(style)"
+      if let transition = state.transition { mark += ", \(transition.kind.rawValue) since line \(transition.line)" }
+      tree(presented, depth: depth + 1, mark: mark, into: &lines, shown: &shown)
+    }
+  }
+
+  private func describe(_ vc: ObjectID) -> String {
+    let state = model.controller(vc)
+    var text = model.symbols.describe(vc)
+    if let appearance = state.appearance { text += "  \(appearance.rawValue)" }
+    if let mask = state.supportedMask { text += "  supports \(mask)" }
+    if !model.isOnScreen(vc), model.isInWindow(vc) { text += "  (covered)" }
+    return text
+  }
+}

@@ -1,0 +1,47 @@
+import TraceModel
+
+/// Where a view controller is in its appearance cycle (UIKit keeps the same two bits,
+/// `_viewControllerFlags.appearState`): uikit-semantics.md A1.
+public enum AppearState: String, Sendable {
+  case disappeared, appearing, appeared, disappearing
+
+  /// The state a callback leads to.
+  public init(after callback: AppearanceCallback) {
+    switch callback {
+    case .viewWillAppear: self = .appearing
+    case .viewDidAppear: self = .appeared
+    case .viewWillDisappear: self = .disappearing
+    case .viewDidDisappear: self = .disappeared
+    }
+  }
+
+  /// The state a controller must have been in for its first recorded callback to be legal:
+  /// a controller seen for the first time takes the state its first callback implies (seed
+  /// 001's main view is inserted without callbacks, so its first event is viewWillDisappear).
+  public init(before callback: AppearanceCallback) {
+    switch callback {
+    case .viewWillAppear: self = .disappeared
+    case .viewDidAppear: self = .appearing
+    case .viewWillDisappear: self = .appeared
+    case .viewDidDisappear: self = .disappearing
+    }
+  }
+
+  /// Whether `callback` may follow this state (uikit-semantics.md A2). Will-appear from
+  /// disappearing and will-disappear from appearing are the cancelled transitions of A3.
+  public func allows(_ callback: AppearanceCallback) -> Bool {
+    switch (self, callback) {
+    case (.disappeared, .viewWillAppear), (.disappearing, .viewWillAppear): true
+    case (.appearing, .viewDidAppear): true
+    case (.appeared, .viewWillDisappear), (.appearing, .viewWillDisappear): true
+    case (.disappearing, .viewDidDisappear): true
+    default: false
+    }
+  }
+
+  /// On screen, or on its way.
+  public var isVisible: Bool { self == .appearing || self == .appeared }
+
+  /// In the middle of a transition.
+  public var isTransitioning: Bool { self == .appearing || self == .disappearing }
+}

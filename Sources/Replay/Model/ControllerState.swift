@@ -1,0 +1,77 @@
+import TraceModel
+
+/// What the model knows about one view controller.
+public struct ControllerState: Sendable {
+  /// Mentioned by any event so far.
+  public internal(set) var isKnown = false
+  /// Its appearance state; nil until an event tells (placement, or its first callback).
+  public internal(set) var appearance: AppearState?
+  /// The line of the callback that started the current appearance transition.
+  public internal(set) var appearanceLine = 0
+  /// A `beginAppearanceTransition` not yet ended: its direction (true = appearing).
+  public internal(set) var explicitTransition: Bool?
+
+  // Containment
+  public internal(set) var parent: ObjectID?
+  /// Children in order: a navigation stack bottom to top, tabs left to right.
+  public internal(set) var children: [ObjectID] = []
+  /// The selected tab of a tab bar controller.
+  public internal(set) var selectedChild: ObjectID?
+  /// A child whose view a custom container took out (`transition(from:)`).
+  public internal(set) var isViewRemoved = false
+  /// `addChild` not yet followed by the app's `didMoveToParent`: the parent and the line.
+  public internal(set) var pendingDidMove: (parent: ObjectID, line: Int)?
+  /// The app called `willMoveToParent(nil)` since it was added.
+  public internal(set) var willMoveToNil = false
+  /// The window whose root it is.
+  public internal(set) var rootOfWindow: ObjectID?
+
+  // Presentation
+  /// The controller it presents (`presentedViewController`).
+  public internal(set) var presented: ObjectID?
+  /// The controller presenting it (`presentingViewController`).
+  public internal(set) var presenter: ObjectID?
+  /// The controller that asked for its presentation (may differ from `presenter`).
+  public internal(set) var presentedFrom: ObjectID?
+  /// How it is presented, after adaptation.
+  public internal(set) var style: EffectiveStyle?
+  /// An animated present or dismiss started by this presenter and not completed.
+  public internal(set) var transition: PresentationTransition?
+  /// While its animated dismissal runs: the presenter that dismisses it.
+  public internal(set) var dismissedBy: ObjectID?
+  /// The visible popover that shows it.
+  public internal(set) var shownInPopover: ObjectID?
+
+  // Answers to UIKit's questions (the last one recorded)
+  public internal(set) var supportedMask: OrientationMask?
+  public internal(set) var shouldAutorotate: Bool?
+  public internal(set) var preferredOrientation: InterfaceOrientation?
+  public internal(set) var definesPresentationContext: Bool?
+
+  public init() {}
+}
+
+/// An animated presentation or dismissal in progress on a presenter.
+public struct PresentationTransition: Sendable, Equatable {
+  public enum Kind: String, Sendable { case presenting, dismissing }
+  public var kind: Kind
+  /// The presented controller coming or going.
+  public var controller: ObjectID
+  public var line: Int
+}
+
+/// A `UIPopoverController`.
+public struct PopoverState: Sendable {
+  public internal(set) var content: ObjectID?
+  public internal(set) var isVisible = false
+  public internal(set) var createdLine: Int
+  public internal(set) var presentedLine: Int?
+}
+
+/// A window and what the app delegate said about it.
+public struct WindowState: Sendable {
+  public let id: ObjectID
+  public internal(set) var root: ObjectID?
+  /// What `application(_:supportedInterfaceOrientationsFor:)` returned, when recorded.
+  public internal(set) var mask: OrientationMask?
+}

@@ -1,0 +1,34 @@
+import TraceModel
+
+/// The presentation style UIKit actually uses for a requested style on an idiom and iOS
+/// version (uikit-semantics.md P9): on iPhone, sheets and popovers were full screen before
+/// iOS 13 and are card sheets since; current-context styles adapt to full screen.
+public enum EffectiveStyle: String, Sendable {
+  case fullScreen, overFullScreen, currentContext, overCurrentContext, sheet, popover, custom
+
+  public init(_ requested: PresentationStyle, idiom: Idiom?, os: OSVersion?) {
+    let phone = idiom == .phone
+    let beforeSheets = os.map { $0 < OSVersion(13) } ?? false
+    switch requested {
+    case .fullScreen: self = .fullScreen
+    case .overFullScreen: self = .overFullScreen
+    case .custom: self = .custom
+    case .automatic: self = beforeSheets ? .fullScreen : .sheet
+    case .pageSheet, .formSheet: self = phone && beforeSheets ? .fullScreen : .sheet
+    case .popover: self = phone ? (beforeSheets ? .fullScreen : .sheet) : .popover
+    case .currentContext: self = phone ? .fullScreen : .currentContext
+    case .overCurrentContext: self = phone ? .overFullScreen : .overCurrentContext
+    }
+  }
+
+  /// The presenter's views leave the window, so it gets disappearance callbacks and is no
+  /// longer on screen (P11: full screen and current context only).
+  public var coversPresenter: Bool { self == .fullScreen || self == .currentContext }
+
+  /// The presented controller becomes the one that decides the orientation (O2: "whenever a
+  /// view controller is presented with the full-screen modal presentation style").
+  public var decidesOrientation: Bool { self == .fullScreen || self == .overFullScreen }
+
+  /// Presented from a context (the first ancestor that defines one) rather than from the root.
+  public var usesPresentationContext: Bool { self == .currentContext || self == .overCurrentContext }
+}

@@ -1,0 +1,48 @@
+import TraceModel
+
+/// How UIKit decides which interface orientations are allowed, with where each factor came
+/// from (uikit-semantics.md O2, O3, O7, O8): the app's mask ∩ the deciding controller's mask,
+/// and the deciding controller's shouldAutorotate.
+public struct OrientationDecision: Sendable, Equatable {
+  /// Where the app's mask came from.
+  public enum AppMaskSource: Sendable, Equatable {
+    /// Info.plist `UISupportedInterfaceOrientations` (`declared` false: the idiom's default).
+    case infoPlist(declared: Bool)
+    /// `application(_:supportedInterfaceOrientationsFor:)`, which replaces the Info.plist value.
+    case windowDelegate
+  }
+
+  /// Where the deciding controller's mask came from.
+  public enum ControllerMaskSource: Sendable, Equatable {
+    case answered
+    /// It never answered: `all` on iPad, `allButUpsideDown` on iPhone.
+    case idiomDefault
+    /// iOS 9+ iPad apps that support multitasking: controller masks are not consulted (O7).
+    case ignoredForMultitasking
+  }
+
+  /// Where shouldAutorotate came from.
+  public enum AutorotateSource: Sendable, Equatable {
+    case answered, defaultYes
+    /// iOS 16 no longer consults shouldAutorotate (O8).
+    case ignoredSinceiOS16
+    case ignoredForMultitasking
+  }
+
+  /// The controller that decides: the window's root, or the top-most full-screen presented one.
+  public var decider: ObjectID?
+  public var appMask: OrientationMask
+  public var appMaskSource: AppMaskSource
+  public var controllerMask: OrientationMask
+  public var controllerMaskSource: ControllerMaskSource
+  public var autorotates: Bool
+  public var autorotateSource: AutorotateSource
+
+  /// The orientations the interface may take.
+  public var effectiveMask: OrientationMask { appMask.intersection(controllerMask).intersection(.all) }
+
+  /// Whether UIKit would rotate the interface to `orientation` now.
+  public func allows(_ orientation: InterfaceOrientation) -> Bool {
+    autorotates && effectiveMask.contains(orientation)
+  }
+}

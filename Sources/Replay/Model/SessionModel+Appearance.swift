@@ -1,0 +1,57 @@
+import TraceModel
+
+/// Appearance callbacks (uikit-semantics.md A1–A6).
+extension SessionModel {
+  /// A callback moves the controller's state; one its state does not allow is unbalanced. A
+  /// controller seen for the first time takes the state its first callback implies.
+  func appearance(_ vc: ObjectID, _ callback: AppearanceCallback) {
+    touch(vc)
+    let before = self[vc].appearance ?? AppearState(before: callback)
+    if !before.allows(callback) {
+      observe(.unbalancedAppearance(vc: vc, callback: callback, state: before))
+    }
+    self[vc].appearance = AppearState(after: callback)
+    if callback.begins { self[vc].appearanceLine = line }
+    switch callback {
+    case .viewDidAppear: presentationCompleted(vc)
+    case .viewDidDisappear: dismissalCompleted(vc)
+    case .viewWillAppear, .viewWillDisappear: break
+    }
+  }
+
+  /// `beginAppearanceTransition`: a second begin in the same direction while one is pending is
+  /// unbalanced (A4); one in the other direction cancels the pending one (A5). The callbacks
+  /// it causes are recorded on their own and drive the appearance state.
+  func beginAppearanceTransition(_ vc: ObjectID, appearing: Bool) {
+    touch(vc)
+    if self[vc].explicitTransition == appearing {
+      observe(.unbalancedAppearanceTransition(vc: vc, problem: .beganTwice(appearing: appearing)))
+    }
+    self[vc].explicitTransition = appearing
+  }
+
+  /// `endAppearanceTransition` with no begin pending is unbalanced (A4).
+  func endAppearanceTransition(_ vc: ObjectID) {
+    touch(vc)
+    if self[vc].explicitTransition == nil {
+      observe(.unbalancedAppearanceTransition(vc: vc, problem: .endWithoutBegin))
+    }
+    self[vc].explicitTransition = nil
+  }
+
+  /// At the end of a session: controllers left half-way through an appearance transition, and
+  /// children still waiting for didMoveToParent.
+  func reportUnfinished() {
+    for index in controllers.indices {
+      let vc = ObjectID(index)
+      let state = controllers[index]
+      if let appearance = state.appearance, appearance.isTransitioning {
+        observe(.unfinishedAppearance(vc: vc, state: appearance, since: state.appearanceLine), at: state.appearanceLine)
+      }
+      if let pending = state.pendingDidMove {
+        observe(
+          .didMoveMissing(vc: vc, parent: pending.parent, addedAt: pending.line, moment: .sessionEnd), at: pending.line)
+      }
+    }
+  }
+}

@@ -1,0 +1,122 @@
+import TraceModel
+
+/// The controller tree: who contains whom, and which controllers UIKit has on screen.
+extension SessionModel {
+  /// The top of `vc`'s parent chain (itself when it has no parent).
+  public func root(of vc: ObjectID) -> ObjectID {
+    var current = vc
+    while let parent = self[current].parent { current = parent }
+    return current
+  }
+
+  /// `vc` itself or one of its parents, nearest first.
+  public func ancestors(of vc: ObjectID) -> some Sequence<ObjectID> {
+    sequence(first: vc) { self[$0].parent }
+  }
+
+  /// True when `ancestor` is `vc` or one of its parents.
+  public func isAncestor(_ ancestor: ObjectID, of vc: ObjectID) -> Bool {
+    ancestors(of: vc).contains(ancestor)
+  }
+
+  /// Whether UIKit has `vc`'s view in a window: it is a window's root, a visible child of a
+  /// visible container (the top of a navigation stack, the selected tab), presented by a
+  /// controller in a window, or the content of a visible popover. Covering by a full-screen
+  /// presentation is ``isCovered(_:)``.
+  public func isInWindow(_ vc: ObjectID) -> Bool {
+    var current = vc
+    var steps = 0
+    while steps < controllers.count {
+      steps += 1
+      let state = self[current]
+      if let parent = state.parent {
+        guard isShownChild(current, of: parent) else { return false }
+        current = parent
+      } else if state.rootOfWindow != nil {
+        return true
+      } else if let popover = state.shownInPopover {
+        return popovers[popover]?.isVisible == true
+      } else if let presenter = state.presenter {
+        current = presenter
+      } else {
+        return false
+      }
+    }
+    return false
+  }
+
+  /// Whether `child`'s view is the one its container shows.
+  func isShownChild(_ child: ObjectID, of parent: ObjectID) -> Bool {
+    let container = self[parent]
+    switch kind(parent) {
+    case .navigation?, .imagePicker?: return container.children.last == child
+    case .tabBar?: return (container.selectedChild ?? container.children.first) == child
+    default: return !self[child].isViewRemoved
+    }
+  }
+
+  /// Whether a completed presentation that removes the presenter's views hides `vc`: some
+  /// controller from `vc` up presents full screen or over its context.
+  public func isCovered(_ vc: ObjectID) -> Bool {
+    for ancestor in ancestors(of: vc) {
+      guard let presented = self[ancestor].presented else { continue }
+      let transition = self[ancestor].transition
+      if self[presented].style?.coversPresenter == true, transition?.kind != .presenting { return true }
+    }
+    return false
+  }
+
+  /// On screen: in a window and not covered.
+  public func isOnScreen(_ vc: ObjectID) -> Bool { isInWindow(vc) && !isCovered(vc) }
+
+  /// Whether the model can tell that `vc` is not on screen: it was placed somewhere and is now
+  /// off screen, and its own callbacks do not say it appeared by other means (seed 001's
+  /// hand-inserted views).
+  func isKnownOffScreen(_ vc: ObjectID) -> Bool {
+    let state = self[vc]
+    guard state.isKnown, state.appearance?.isVisible != true else { return false }
+    return !isOnScreen(vc)
+  }
+
+  /// Puts `child` under `parent` (taking it from a previous parent first, as UIKit does).
+  func attach(_ child: ObjectID, to parent: ObjectID) {
+    if let previous = self[child].parent {
+      if previous == parent { return }
+      detach(child)
+    }
+    self[child].parent = parent
+    self[child].isViewRemoved = false
+    self[parent].children.append(child)
+  }
+
+  /// Takes `child` out of its parent.
+  func detach(_ child: ObjectID) {
+    guard let parent = self[child].parent else { return }
+    self[parent].children.removeAll { $0 == child }
+    if self[parent].selectedChild == child { self[parent].selectedChild = nil }
+    self[child].parent = nil
+    self[child].pendingDidMove = nil
+    self[child].willMoveToNil = false
+  }
+
+  /// A controller that is being placed somewhere new: if the model never saw it, it starts
+  /// disappeared (its appearance callbacks are about to come).
+  func place(_ vc: ObjectID) {
+    touch(vc)
+    if self[vc].appearance == nil { self[vc].appearance = .disappeared }
+  }
+
+  /// The chain of controllers shown from `top` down: the top of each navigation stack, the
+  /// selected tab, the only child of a custom container.
+  func shownChain(from top: ObjectID) -> [ObjectID] {
+    var chain = [top]
+    var current = top
+    while chain.count <= controllers.count {
+      let children = self[current].children.filter { isShownChild($0, of: current) }
+      guard children.count == 1 else { break }
+      current = children[0]
+      chain.append(current)
+    }
+    return chain
+  }
+}

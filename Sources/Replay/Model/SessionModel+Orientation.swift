@@ -1,0 +1,203 @@
+import TraceModel
+
+/// An orientation decision UIKit makes after an event; taken once the answers it asks for
+/// (recorded after that event) have been read.
+enum PendingOrientation {
+  /// The device turned (UIDeviceOrientationDidChangeNotification).
+  case deviceChanged(DeviceOrientation, line: Int)
+  /// `attemptRotationToDeviceOrientation`.
+  case attempt(line: Int)
+  /// The deciding controller may have changed.
+  case deciderChanged(cause: DeciderChange, line: Int)
+}
+
+enum DeciderChange {
+  case setRoot
+  case present(ObjectID)
+  case dismiss(ObjectID)
+}
+
+/// The last rotation UIKit made or refused, which the rotation callbacks that follow speak of.
+struct RotationRecord {
+  var from: InterfaceOrientation
+  var to: InterfaceOrientation
+  var refusal: RotationRefusal?
+  var reported: Set<ObjectID> = []
+}
+
+/// Orientation (uikit-semantics.md O1–O9): who decides, what is allowed, when UIKit rotates.
+extension SessionModel {
+  /// The window whose controllers decide the orientation: the first one given a root.
+  public var primaryWindow: WindowState? { windows.first { $0.root != nil } }
+
+  /// What UIKit would decide now, or nil when no window has a root controller (then UIKit
+  /// does not rotate at all, O2).
+  public func orientationDecision() -> OrientationDecision? {
+    guard let window = primaryWindow, let root = window.root else { return nil }
+    let decider = decidingController(from: root)
+    let appMask = window.mask ?? header.supported
+    let appSource: OrientationDecision.AppMaskSource =
+      window.mask != nil ? .windowDelegate : .infoPlist(declared: header.declaredSupported != nil)
+    if supportsMultitasking {
+      return OrientationDecision(
+        decider: decider, appMask: appMask, appMaskSource: appSource, controllerMask: .all,
+        controllerMaskSource: .ignoredForMultitasking, autorotates: true, autorotateSource: .ignoredForMultitasking)
+    }
+    let answered = self[decider].supportedMask
+    let autorotate: (Bool, OrientationDecision.AutorotateSource) =
+      isAtLeast(16) ? (true, .ignoredSinceiOS16) : self[decider].shouldAutorotate.map { ($0, .answered) } ?? (true, .defaultYes)
+    return OrientationDecision(
+      decider: decider, appMask: appMask, appMaskSource: appSource,
+      controllerMask: answered ?? defaultMask, controllerMaskSource: answered != nil ? .answered : .idiomDefault,
+      autorotates: autorotate.0, autorotateSource: autorotate.1)
+  }
+
+  /// The window's root, or the top-most controller presented over it full screen (O2).
+  func decidingController(from root: ObjectID) -> ObjectID {
+    var decider = root
+    var steps = 0
+    search: while steps < controllers.count {
+      steps += 1
+      for shown in shownChain(from: decider) {
+        if let presented = self[shown].presented, self[presented].style?.decidesOrientation == true {
+          decider = presented
+          continue search
+        }
+      }
+      break
+    }
+    return decider
+  }
+
+  /// iOS 9+ iPad apps that support multitasking (all four orientations, no
+  /// UIRequiresFullScreen): controller masks are not consulted (O7).
+  var supportsMultitasking: Bool {
+    header.idiom == .pad && isAtLeast(9) && header.supported == .all && !header.requiresFullScreen
+  }
+
+  /// A controller's mask when it never answered: `all` on iPad, `allButUpsideDown` on iPhone (O3).
+  var defaultMask: OrientationMask { header.idiom?.defaultMask ?? .all }
+
+  /// True when the session's iOS is at least `major`; a trace without `os` is taken as a
+  /// current iOS.
+  func isAtLeast(_ major: Int) -> Bool { header.os.map { $0 >= OSVersion(major) } ?? true }
+
+  // MARK: - Events
+
+  func deviceChanged(to device: DeviceOrientation) {
+    deviceOrientation = device
+    requestOrientationDecision(.deviceChanged(device, line: line))
+  }
+
+  func attemptRotation() {
+    requestOrientationDecision(.attempt(line: line))
+  }
+
+  func requestOrientationDecision(_ pending: PendingOrientation) {
+    lastRotation = nil
+    pendingOrientation = pending
+  }
+
+  /// Takes the decision an earlier event asked for, now that its answers are known.
+  func resolvePendingOrientation() {
+    guard let pending = pendingOrientation else { return }
+    pendingOrientation = nil
+    switch pending {
+    case .deviceChanged(let device, let line): followDevice(device, at: line, reportingRefusal: true)
+    case .attempt(let line): followDevice(deviceOrientation, at: line, reportingRefusal: false)
+    case .deciderChanged(let cause, let line): decideAfterChange(cause, at: line)
+    }
+  }
+
+  /// The device turned (or the app asked UIKit to try again): rotate the interface when the
+  /// device's orientation is allowed; flat and unknown orientations never rotate (O1).
+  private func followDevice(_ device: DeviceOrientation, at line: Int, reportingRefusal: Bool) {
+    guard let wanted = device.interfaceOrientation, wanted != interfaceOrientation else { return }
+    let refusal: RotationRefusal
+    if !deviceNotificationsOn {
+      refusal = .notificationsOff
+    } else {
+      guard let decision = orientationDecision() else { return }
+      if decision.effectiveMask.isEmpty { return reportNoCommonOrientation(decision, at: line) }
+      if decision.allows(wanted) { return rotate(to: wanted) }
+      refusal = decision.autorotates ? .notInMask(decision) : .shouldAutorotateNo(decision)
+    }
+    lastRotation = RotationRecord(from: interfaceOrientation, to: wanted, refusal: refusal)
+    if reportingRefusal { observe(.rotationRejected(device: device, wanted: wanted, reason: refusal), at: line) }
+  }
+
+  /// A new controller decides (a new root, a full-screen presentation or dismissal): UIKit
+  /// checks it has an orientation in common with the app (O5) and a supported preferred
+  /// orientation (O6), and rotates when the current orientation is no longer allowed.
+  private func decideAfterChange(_ cause: DeciderChange, at line: Int) {
+    guard let decision = orientationDecision(), let decider = decision.decider else { return }
+    switch cause {
+    case .present(let vc) where vc == decider: checkPreferredOrientation(of: vc, at: line)
+    case .dismiss: checkPreferredOrientation(of: decider, at: line)
+    default: break
+    }
+    let mask = decision.effectiveMask
+    if mask.isEmpty { return reportNoCommonOrientation(decision, at: line) }
+    let preferred = self[decider].preferredOrientation.flatMap { mask.contains($0) ? $0 : nil }
+    if !mask.contains(interfaceOrientation) {
+      let device = deviceOrientation.interfaceOrientation.flatMap { mask.contains($0) ? $0 : nil }
+      rotate(to: preferred ?? device ?? mask.orientations[0])
+    } else if case .present = cause, let preferred, preferred != interfaceOrientation {
+      rotate(to: preferred)
+    }
+    if case .dismiss = cause { checkShownOrientation(after: .dismiss, from: decider, at: line) }
+  }
+
+  private func rotate(to orientation: InterfaceOrientation) {
+    lastRotation = RotationRecord(from: interfaceOrientation, to: orientation, refusal: nil)
+    interfaceOrientation = orientation
+    reportedUnsupportedShown.removeAll()
+  }
+
+  private func reportNoCommonOrientation(_ decision: OrientationDecision, at line: Int) {
+    guard decision.autorotates, reportedNoCommonOrientation != decision else { return }
+    reportedNoCommonOrientation = decision
+    observe(.noCommonOrientation(decision), at: line)
+  }
+
+  private func checkPreferredOrientation(of vc: ObjectID, at line: Int) {
+    guard let preferred = self[vc].preferredOrientation, !supportsMultitasking else { return }
+    let mask = self[vc].supportedMask ?? defaultMask
+    if !mask.contains(preferred) {
+      observe(.preferredOrientationUnsupported(vc: vc, preferred: preferred, mask: mask), at: line)
+    }
+  }
+
+  /// After a pop, a tab switch, a stack replacement, a custom transition or a dismissal, UIKit
+  /// does not decide the orientation again (O4): a controller now shown whose own answer
+  /// excludes the current orientation stays in it until the device moves.
+  func checkShownOrientation(after cause: EventName, from container: ObjectID, at line: Int? = nil) {
+    guard !supportsMultitasking, isOnScreen(container) else { return }
+    let orientation = interfaceOrientation
+    for vc in shownChain(from: container).reversed() {
+      guard let mask = self[vc].supportedMask, !mask.contains(orientation) else { continue }
+      if reportedUnsupportedShown[vc] == orientation { return }
+      reportedUnsupportedShown[vc] = orientation
+      observe(.unsupportedOrientationShown(vc: vc, orientation: orientation, mask: mask, cause: cause), at: line)
+      return
+    }
+  }
+
+  /// willRotate / willAnimateRotation / didRotate: they must speak of a rotation UIKit made,
+  /// to a controller on screen (O9).
+  func rotationCallback(_ vc: ObjectID, _ callback: EventName, to: InterfaceOrientation?, from: InterfaceOrientation?) {
+    touch(vc)
+    guard var record = lastRotation, !record.reported.contains(vc) else { return }
+    let problem: RotationCallbackProblem
+    if let refusal = record.refusal {
+      guard to == record.to || (from != nil && from == interfaceOrientation) else { return }
+      problem = .rotationRejected(to: record.to, refusal)
+    } else {
+      guard to == record.to || (from != nil && from == record.from), isKnownOffScreen(vc) else { return }
+      problem = .notOnScreen(to: record.to)
+    }
+    record.reported.insert(vc)
+    lastRotation = record
+    observe(.rotationCallbackMismatch(vc: vc, callback: callback, problem: problem))
+  }
+}

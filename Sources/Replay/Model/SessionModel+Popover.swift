@@ -1,0 +1,50 @@
+import TraceModel
+
+/// `UIPopoverController` (uikit-semantics.md PO1–PO4).
+extension SessionModel {
+  /// `initWithContentViewController:` throws on any idiom but iPad, whatever the iOS version
+  /// (PO1, §7.1); then no popover exists.
+  func createPopover(_ popover: ObjectID, content: ObjectID) {
+    touch(content)
+    if let idiom = header.idiom, idiom != .pad {
+      observe(.popoverOnPhone(popover: popover, content: content, idiom: idiom))
+      popovers[popover] = nil
+      return
+    }
+    if let previous = popovers[popover]?.content { self[previous].shownInPopover = nil }
+    popovers[popover] = PopoverState(content: content, createdLine: line)
+  }
+
+  /// `presentPopoverFrom…`: UIKit does not stop a second popover (PO3), which is how the
+  /// Homepwner double tap shows two and then frees the first.
+  func presentPopover(_ popover: ObjectID) {
+    if popovers[popover] == nil {
+      // Created before the recording started, or its creation threw on a phone.
+      guard header.idiom == .pad || header.idiom == nil else { return }
+      popovers[popover] = PopoverState(content: nil, createdLine: line)
+    }
+    let visible = popovers.filter { $0.value.isVisible }.min { $0.value.presentedLine ?? 0 < $1.value.presentedLine ?? 0 }
+    if let (other, state) = visible {
+      observe(.popoverPresentedWhileVisible(popover: popover, visible: other, content: state.content))
+    }
+    popovers[popover]?.isVisible = true
+    popovers[popover]?.presentedLine = line
+    if let content = popovers[popover]?.content {
+      place(content)
+      self[content].shownInPopover = popover
+    }
+  }
+
+  /// `dismissPopoverAnimated:` by the app, or the user tapped outside (PO4).
+  func hidePopover(_ popover: ObjectID) {
+    popovers[popover]?.isVisible = false
+  }
+
+  /// The popover controller was deallocated; while visible, UIKit raises (PO2).
+  func releasePopover(_ popover: ObjectID) {
+    guard let state = popovers[popover] else { return }
+    if state.isVisible { observe(.popoverReleasedWhileVisible(popover: popover, content: state.content)) }
+    if let content = state.content, self[content].shownInPopover == popover { self[content].shownInPopover = nil }
+    popovers[popover] = nil
+  }
+}

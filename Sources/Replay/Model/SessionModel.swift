@@ -1,0 +1,163 @@
+import TraceModel
+
+/// UIKit's view of one session, fed one event at a time: windows and their roots, the
+/// controller hierarchy, presentations, popovers and orientation. Each call UIKit would
+/// perform is performed; each one it would refuse (with a warning or an exception) is not,
+/// and the refusal is reported as an ``Observation``.
+///
+/// Memory holds the live state only (a slot per object the session named), never the events.
+public final class SessionModel {
+  public let header: SessionHeader
+  public let symbols: SessionSymbols
+
+  /// The state of each view controller, indexed by ``ObjectID/offset``.
+  public internal(set) var controllers: [ControllerState] = []
+  public internal(set) var popovers: [ObjectID: PopoverState] = [:]
+  public internal(set) var windows: [WindowState] = []
+  public internal(set) var interfaceOrientation: InterfaceOrientation
+  public internal(set) var deviceOrientation: DeviceOrientation = .unknown
+  public internal(set) var deviceNotificationsOn = true
+
+  /// An orientation decision waiting for the answers UIKit asks for while deciding (they are
+  /// recorded after the event that made UIKit ask).
+  var pendingOrientation: PendingOrientation?
+  /// The last rotation the model performed or refused, for checking rotation callbacks.
+  var lastRotation: RotationRecord?
+  /// Orientation findings already made, so that a state is reported once.
+  var reportedNoCommonOrientation: OrientationDecision?
+  var reportedUnsupportedShown: [ObjectID: InterfaceOrientation] = [:]
+  /// The line of the event being applied.
+  var line = 0
+  private var emitted: [(line: Int, observation: Observation)] = []
+
+  public init(header: SessionHeader, symbols: SessionSymbols) {
+    self.header = header
+    self.symbols = symbols
+    interfaceOrientation = header.orientation
+  }
+
+  /// Applies one event; returns what UIKit refused or threw on, with the lines they concern.
+  /// The returned array is reused by the next call.
+  public func apply(_ event: TraceEvent) -> [(line: Int, observation: Observation)] {
+    emitted.removeAll(keepingCapacity: true)
+    line = event.line
+    growToSymbols()
+    if !Self.isAnswer(event.payload) {
+      if pendingOrientation != nil { resolvePendingOrientation() }
+      if !Self.followsRotation(event.payload) { lastRotation = nil }
+    }
+    switch event.payload {
+    case .setRoot(let vc, let window): setRoot(vc, window: window)
+    case .windowMask(let mask, let window): windows[windowIndex(window)].mask = mask
+    case .deviceNotifications(let on): deviceNotificationsOn = on
+    case .deviceOrientation(let device): deviceChanged(to: device)
+    case .attemptRotation: attemptRotation()
+    case .supportedInterfaceOrientations(let vc, let mask): controllers[touch(vc)].supportedMask = mask
+    case .shouldAutorotate(let vc, let value): controllers[touch(vc)].shouldAutorotate = value
+    case .preferredInterfaceOrientation(let vc, let orientation): controllers[touch(vc)].preferredOrientation = orientation
+    case .definesPresentationContext(let vc, let value): controllers[touch(vc)].definesPresentationContext = value
+    case .willRotate(let vc, let to), .willAnimateRotation(let vc, let to):
+      rotationCallback(vc, event.name!, to: to, from: nil)
+    case .didRotate(let vc, let from): rotationCallback(vc, .didRotate, to: nil, from: from)
+    case .viewWillTransitionToSize(let vc, _, _): touch(vc)
+    case .appearance(let vc, let callback, _): appearance(vc, callback)
+    case .beginAppearanceTransition(let vc, let appearing, _): beginAppearanceTransition(vc, appearing: appearing)
+    case .endAppearanceTransition(let vc): endAppearanceTransition(vc)
+    case .addChild(let parent, let vc): addChild(vc, to: parent)
+    case .willMoveToParent(let vc, let parent): willMove(vc, to: parent)
+    case .didMoveToParent(let vc, let parent): didMove(vc, to: parent)
+    case .removeFromParent(let vc): removeFromParent(vc)
+    case .push(let nav, let vc, _): push(vc, on: nav)
+    case .pop(let nav, let vc, _): pop(nav, expected: vc)
+    case .setViewControllers(let container, let vcs): setViewControllers(vcs, of: container)
+    case .selectTab(let tab, let vc): select(vc, in: tab)
+    case .transition(let parent, let from, let to): transition(in: parent, from: from, to: to)
+    case .present(let presenter, let vc, let style, let animated):
+      present(vc, from: presenter, style: style, animated: animated == true)
+    case .presentCompleted(let vc): presentationCompleted(vc)
+    case .dismiss(let vc, let animated): dismiss(vc, animated: animated == true)
+    case .dismissCompleted(let vc): dismissalCompleted(vc)
+    case .popoverCreate(let popover, let vc): createPopover(popover, content: vc)
+    case .popoverPresent(let popover): presentPopover(popover)
+    case .popoverDismiss(let popover, _), .popoverDidDismiss(let popover): hidePopover(popover)
+    case .popoverRelease(let popover): releasePopover(popover)
+    case .console, .unknown: break
+    }
+    return emitted
+  }
+
+  /// Ends the session: decisions still pending are taken, and transitions never completed
+  /// are reported (unless the trace was cut short, which explains them).
+  public func finish(cutShort: Bool) -> [(line: Int, observation: Observation)] {
+    emitted.removeAll(keepingCapacity: true)
+    growToSymbols()
+    if pendingOrientation != nil { resolvePendingOrientation() }
+    if !cutShort { reportUnfinished() }
+    return emitted
+  }
+
+  /// Takes a pending orientation decision now (for looking at the state mid-session).
+  public func settle() {
+    if pendingOrientation != nil { resolvePendingOrientation() }
+  }
+
+  /// The state of view controller `id`.
+  public func controller(_ id: ObjectID) -> ControllerState { controllers[id.offset] }
+
+  // MARK: - Helpers for the areas
+
+  func observe(_ observation: Observation, at line: Int? = nil) {
+    emitted.append((line ?? self.line, observation))
+  }
+
+  /// Marks `vc` as mentioned; returns its index in ``controllers``.
+  @discardableResult
+  func touch(_ vc: ObjectID) -> Int {
+    controllers[vc.offset].isKnown = true
+    return vc.offset
+  }
+
+  subscript(_ vc: ObjectID) -> ControllerState {
+    get { controllers[vc.offset] }
+    _modify { yield &controllers[vc.offset] }
+  }
+
+  func kind(_ vc: ObjectID) -> ContainerKind? { symbols.kind(of: vc) }
+
+  /// The index of window `id` in ``windows``, adding it when new.
+  func windowIndex(_ id: ObjectID) -> Int {
+    if let index = windows.firstIndex(where: { $0.id == id }) { return index }
+    windows.append(WindowState(id: id))
+    return windows.count - 1
+  }
+
+  private func growToSymbols() {
+    if controllers.count < symbols.count {
+      controllers.append(contentsOf: repeatElement(ControllerState(), count: symbols.count - controllers.count))
+    }
+  }
+
+  /// Events that may come with a rotation without ending it: its callbacks, and the appearance
+  /// callbacks of a presentation that rotates.
+  private static func followsRotation(_ payload: EventPayload) -> Bool {
+    switch payload {
+    case .willRotate, .willAnimateRotation, .didRotate, .viewWillTransitionToSize, .appearance,
+      .beginAppearanceTransition, .endAppearanceTransition, .presentCompleted, .dismissCompleted:
+      true
+    default:
+      false
+    }
+  }
+
+  /// Events that record an answer UIKit asked for while deciding something: they belong to the
+  /// decision of the event before them.
+  private static func isAnswer(_ payload: EventPayload) -> Bool {
+    switch payload {
+    case .supportedInterfaceOrientations, .shouldAutorotate, .preferredInterfaceOrientation,
+      .definesPresentationContext, .console, .unknown:
+      true
+    default:
+      false
+    }
+  }
+}

@@ -1,0 +1,35 @@
+import ArgumentParser
+import Replay
+
+extension TraceqCommand {
+  struct Rules: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "List the rules traceq checks, or show one with its UIKit background and examples.",
+      discussion: """
+        Examples:
+          traceq rules
+          traceq rules double-presented-popover
+          traceq rules --markdown > docs/rules.md
+        """)
+
+    @Flag(help: "Print the whole catalog as Markdown (docs/rules.md).")
+    var markdown = false
+
+    @Argument(help: ArgumentHelp("A rule id.", valueName: "id"))
+    var id: String?
+
+    func validate() throws {
+      if let id, RuleCatalog.type(for: id) == nil { throw ValidationError(UnknownRule(id: id).description) }
+    }
+
+    func run() throws {
+      if markdown {
+        print(RuleDocumentation.markdown(), terminator: "")
+      } else if let id, let rule = RuleCatalog.type(for: id) {
+        print(RuleDocumentation.detail(rule.description))
+      } else {
+        print(RuleDocumentation.listing())
+      }
+    }
+  }
+}

@@ -1,0 +1,45 @@
+import Replay
+import TraceModel
+
+/// A finding of a rule in a file.
+struct FileFinding {
+  var file: String
+  var finding: Finding
+}
+
+/// Counts per severity and per rule, for summaries and exit codes.
+struct FindingTally {
+  private(set) var bySeverity: [Severity: Int] = [:]
+  private(set) var byRule: [String: (severity: Severity, count: Int)] = [:]
+  var files = 0
+  var sessions = 0
+  var events = 0
+  /// Issues with the traces' lines (invalid records, cut-short files).
+  private(set) var inputIssues: [Severity: Int] = [:]
+
+  mutating func add(_ finding: Finding) {
+    bySeverity[finding.severity, default: 0] += 1
+    byRule[finding.ruleID, default: (finding.severity, 0)].count += 1
+  }
+
+  mutating func add(_ issue: IngestIssue) {
+    inputIssues[issue.severity, default: 0] += 1
+  }
+
+  func count(_ severity: Severity) -> Int { bySeverity[severity] ?? 0 }
+
+  /// True when something at or above `severity` was found (input issues included).
+  func fails(at severity: Severity) -> Bool {
+    Severity.allCases.contains { $0 >= severity && (count($0) > 0 || (inputIssues[$0] ?? 0) > 0) }
+  }
+}
+
+/// Writes the findings of a check in one format.
+protocol FindingReporter: AnyObject {
+  /// A finding, in file order.
+  func report(_ finding: FileFinding)
+  /// A problem with a trace's bytes or lines.
+  func report(issue: IngestIssue, file: String)
+  /// The end of the run.
+  func finish(_ tally: FindingTally)
+}

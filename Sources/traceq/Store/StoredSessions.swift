@@ -1,0 +1,69 @@
+import GRDB
+import GRDBSQLite
+import Replay
+import TraceModel
+
+/// A session as stored, ready to be replayed.
+struct StoredSession {
+  var id: Int64
+  var traceID: Int64
+  var ordinal: Int
+  var path: String
+  var firstLine: Int
+  var header: String
+  var cutShort: Bool
+}
+
+/// Replays sessions from the database, decoding the stored records exactly as `check` decodes
+/// a file, so that both give the same findings.
+struct StoredSessions {
+  let db: Database
+
+  /// Every stored session, in trace and line order.
+  func all() throws -> [StoredSession] {
+    try Row.fetchAll(
+      db,
+      sql: """
+        SELECT s.id, s.trace_id, s.ordinal, s.first_line, s.header, s.cut_short, t.path
+        FROM sessions s JOIN traces t ON t.id = s.trace_id ORDER BY s.trace_id, s.ordinal
+        """
+    ).map {
+      StoredSession(
+        id: $0["id"], traceID: $0["trace_id"], ordinal: $0["ordinal"], path: $0["path"], firstLine: $0["first_line"],
+        header: $0["header"], cutShort: $0["cut_short"])
+    }
+  }
+
+  /// Replays one session with `rules`; returns its findings (in line order) and its event count.
+  func replay(_ session: StoredSession, rules: RuleSet) throws -> (findings: [Finding], events: Int) {
+    let decoder = RecordDecoder()
+    var items: [TraceItem] = []
+    var header = session.header
+    header.withUTF8 { decoder.decode(RawLine(number: session.firstLine, bytes: UnsafeRawBufferPointer($0)), into: &items) }
+    guard case .session(let parsed, _, let symbols)? = items.first, parsed.version == 1 else { return ([], 0) }
+    let replay = SessionReplay(header: parsed, symbols: symbols, ordinal: session.ordinal, rules: rules)
+    var findings: [Finding] = []
+    var events = 0
+    let statement = try db.makeStatement(sql: "SELECT line, record FROM event_rows WHERE session_id = ? ORDER BY line")
+    try statement.setArguments([session.id])
+    let handle = statement.sqliteStatement
+    while true {
+      let code = sqlite3_step(handle)
+      if code == SQLITE_DONE { break }
+      guard code == SQLITE_ROW else {
+        throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
+      }
+      let bytes = UnsafeRawBufferPointer(start: sqlite3_column_text(handle, 1), count: Int(sqlite3_column_bytes(handle, 1)))
+      items.removeAll(keepingCapacity: true)
+      decoder.decode(RawLine(number: Int(sqlite3_column_int64(handle, 0)), bytes: bytes), into: &items)
+      for case .event(let event) in items {
+        events += 1
+        replay.apply(event, into: &findings)
+      }
+    }
+    sqlite3_reset(handle)
+    replay.finish(cutShort: session.cutShort, into: &findings)
+    findings.sort { $0.line < $1.line }
+    return (findings, events)
+  }
+}
