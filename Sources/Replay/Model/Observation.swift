@@ -50,6 +50,19 @@ public enum Observation: Sendable {
   case transitionWithoutCommonParent(parent: ObjectID, from: ObjectID, to: ObjectID)
 }
 
+extension Observation {
+  /// UIKit raises an exception here (the rest is a warning in the console, or nothing).
+  public var isUncaughtException: Bool {
+    switch self {
+    case .popoverOnPhone, .popoverReleasedWhileVisible, .noCommonOrientation, .preferredOrientationUnsupported,
+      .transitionWithoutCommonParent, .presentRefused(_, _, _, .activeController):
+      true
+    default:
+      false
+    }
+  }
+}
+
 /// What is wrong with a begin/end appearance transition pair.
 public enum ExplicitTransitionProblem: Sendable, Equatable {
   /// `beginAppearanceTransition` in the same direction while one is pending.

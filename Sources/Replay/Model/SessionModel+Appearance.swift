@@ -6,6 +6,7 @@ extension SessionModel {
   /// controller seen for the first time takes the state its first callback implies.
   func appearance(_ vc: ObjectID, _ callback: AppearanceCallback) {
     touch(vc)
+    if self[vc].appearance == nil, callback.isAppearing { adoptAsRootOfNavigation(vc) }
     let before = self[vc].appearance ?? AppearState(before: callback)
     if !before.allows(callback) {
       observe(.unbalancedAppearance(vc: vc, callback: callback, state: before))
@@ -17,6 +18,19 @@ extension SessionModel {
     case .viewDidDisappear: dismissalCompleted(vc)
     case .viewWillAppear, .viewWillDisappear: break
     }
+  }
+
+  /// A navigation controller made with `initWithRootViewController:` records no push for its
+  /// first controller, which then appears for the first time, outside the tree, while the
+  /// navigation controller (in a window, with an empty stack) is appearing: it is that root.
+  private func adoptAsRootOfNavigation(_ vc: ObjectID) {
+    let state = self[vc]
+    guard state.parent == nil, state.rootOfWindow == nil, state.presenter == nil, state.shownInPopover == nil else { return }
+    let navigation = controllers.indices.lazy.map(ObjectID.init).first { candidate in
+      candidate != vc && kind(candidate)?.hasNavigationStack == true && self[candidate].children.isEmpty
+        && self[candidate].appearance == .appearing && isInWindow(candidate)
+    }
+    if let navigation { attach(vc, to: navigation) }
   }
 
   /// `beginAppearanceTransition`: a second begin in the same direction while one is pending is

@@ -28,6 +28,8 @@ public final class SessionModel {
   var reportedUnsupportedShown: [ObjectID: InterfaceOrientation] = [:]
   /// The line of the event being applied.
   var line = 0
+  /// UIKit raised an exception: the app ended there, so what is left unfinished is no finding.
+  public private(set) var raisedException = false
   private var emitted: [(line: Int, observation: Observation)] = []
 
   public init(header: SessionHeader, symbols: SessionSymbols) {
@@ -87,12 +89,13 @@ public final class SessionModel {
   }
 
   /// Ends the session: decisions still pending are taken, and transitions never completed
-  /// are reported (unless the trace was cut short, which explains them).
+  /// are reported — unless the trace was cut short or UIKit raised an exception, which ends
+  /// the app and explains them.
   public func finish(cutShort: Bool) -> [(line: Int, observation: Observation)] {
     emitted.removeAll(keepingCapacity: true)
     growToSymbols()
     if pendingOrientation != nil { resolvePendingOrientation() }
-    if !cutShort { reportUnfinished() }
+    if !cutShort && !raisedException { reportUnfinished() }
     return emitted
   }
 
@@ -108,6 +111,7 @@ public final class SessionModel {
 
   func observe(_ observation: Observation, at line: Int? = nil) {
     emitted.append((line ?? self.line, observation))
+    if observation.isUncaughtException { raisedException = true }
   }
 
   /// Marks `vc` as mentioned; returns its index in ``controllers``.
@@ -154,7 +158,7 @@ public final class SessionModel {
   private static func isAnswer(_ payload: EventPayload) -> Bool {
     switch payload {
     case .supportedInterfaceOrientations, .shouldAutorotate, .preferredInterfaceOrientation,
-      .definesPresentationContext, .console, .unknown:
+      .definesPresentationContext, .windowMask, .console, .unknown:
       true
     default:
       false

@@ -38,7 +38,17 @@ struct PresentFromDetachedRule: Rule {
         {"ev":"viewWillAppear","vc":"0xm","class":"MainViewController"}
         {"ev":"viewDidAppear","vc":"0xm"}
         {"ev":"present","presenter":"0xm","vc":"0xs","class":"SettingsViewController"}
-        """)
+        """),
+      // A navigation controller's first controller (initWithRootViewController:) has no push.
+      RuleExample("""
+        {"traceq":1,"idiom":"pad","os":"7.0"}
+        {"ev":"setRoot","vc":"0xa1","class":"UINavigationController"}
+        {"ev":"viewWillAppear","vc":"0xa1"}
+        {"ev":"viewWillAppear","vc":"0xb2","class":"BNRItemsViewController"}
+        {"ev":"viewDidAppear","vc":"0xb2"}
+        {"ev":"viewDidAppear","vc":"0xa1"}
+        {"ev":"present","presenter":"0xb2","vc":"0xf1","style":"formSheet"}
+        """),
     ])
 
   func check(_ step: ReplayStep, into findings: inout FindingList) {

@@ -1,0 +1,41 @@
+import TestSupport
+import Foundation
+import GRDB
+import Testing
+
+@testable import traceq
+
+@Suite("Documentation stays true")
+struct DocumentationTests {
+  static let root = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+  static func read(_ path: String) throws -> String {
+    try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+  }
+
+  @Test("docs/rules.md is what `traceq rules --markdown` prints")
+  func rulesDocument() throws {
+    #expect(try Self.read("docs/rules.md") == RuleDocumentation.markdown(), "regenerate: traceq rules --markdown > docs/rules.md")
+  }
+
+  @Test("every table, view and column of the schema is documented in docs/schema.md")
+  func schemaDocument() throws {
+    let document = try Self.read("docs/schema.md")
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let queue = try TraceStore.openForWriting(path: directory.file("schema.db"))
+    try queue.read { db in
+      let objects = try Row.fetchAll(
+        db, sql: "SELECT name, type FROM sqlite_master WHERE type IN ('table', 'view') AND name NOT LIKE 'grdb_%' AND name NOT LIKE 'sqlite_%'")
+      #expect(objects.count >= 9)
+      for object in objects {
+        let name: String = object["name"]
+        #expect(document.contains("### `\(name)`"), "\(name) has no section in docs/schema.md")
+        for column in try db.columns(in: name) {
+          #expect(document.contains("`\(column.name)`"), "\(name).\(column.name) is not documented")
+        }
+      }
+    }
+  }
+}
