@@ -73,6 +73,22 @@ struct SampleTests {
     #expect(try store.count("SELECT count(*) FROM anomalies") == expected.count)
   }
 
+  @Test("ingest --check stores the same findings while storing the traces")
+  func ingestCheck() throws {
+    let store = try StoreFixture()
+    defer { store.directory.remove() }
+    let reporter = CollectingReporter()
+    var run = IngestRun(databasePath: store.database, inputs: [Samples.directory])
+    run.output = { _ in }
+    run.check = IngestRun.Check(rules: RuleSet(), minSeverity: .note, failingSeverity: .error, reporter: reporter)
+    #expect(try run.execute() == 1)
+    let expected = Samples.expected.flatMap { name, lines in lines.map { "\(name) \($0)" } }
+    let reported = reporter.findings.map { "\($0.file.split(separator: "/").last!) \($0.finding.line) \($0.finding.ruleID)" }
+    #expect(Set(reported) == Set(expected))
+    #expect(try store.count("SELECT count(*) FROM anomalies") == expected.count)
+    #expect(reporter.tally?.count(.error) == 4)
+  }
+
   @Test("the text report is Xcode-style with a hint and a summary")
   func textReport() throws {
     var lines: [String] = []

@@ -13,11 +13,16 @@ extension TraceqCommand {
         Directories are walked for *.ndjson, *.jsonl and *.trace files (optionally .gz, .z,
         .zz or .zlib); compression is told from the bytes, not the name. `-` reads standard input.
 
-        Exit status: 0 everything stored, 1 some lines had errors (stored and listed),
-        2 a usage error or a file that could not be read at all.
+        With --check, each session is also replayed against UIKit's rules as it is stored: the
+        findings are printed as `traceq check` prints them and stored in the anomalies table.
+
+        Exit status: 0 everything stored (and, with --check, no error found), 1 some lines had
+        errors, or --check found errors (warnings too with --strict), 2 a usage error or a file
+        that could not be read at all.
 
         Examples:
           traceq ingest samples
+          traceq ingest --check samples
           traceq ingest --db ci.db build/traces/*.ndjson.gz
           gunzip -c run.ndjson.gz | traceq ingest -
         """)
@@ -30,11 +35,21 @@ extension TraceqCommand {
     @Flag(name: .shortAndLong, help: "Print only the total and the errors.")
     var quiet = false
 
+    @Flag(help: "Also replay each session against UIKit's rules and store the findings in anomalies.")
+    var check = false
+
+    @OptionGroup(title: "Checking (with --check)") var rules: RuleOptions
+
     @Argument(help: ArgumentHelp("Trace files or directories; - for standard input.", valueName: "file|dir|-"))
     var inputs: [String]
 
     func run() throws {
-      let run = IngestRun(databasePath: database.path, inputs: inputs, force: force, quiet: quiet)
+      var run = IngestRun(databasePath: database.path, inputs: inputs, force: force, quiet: quiet)
+      if check {
+        run.check = IngestRun.Check(
+          rules: try rules.ruleSet(), minSeverity: rules.minSeverity, failingSeverity: rules.failingSeverity,
+          reporter: TextReporter(output: { print($0) }, colour: Terminal.standardOutputIsTerminal))
+      }
       let status = try run.execute()
       if status != 0 { throw ExitCode(status) }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Replay
 import TraceModel
 
 /// `traceq ingest`: stores each file and reports per file and in total.
@@ -10,10 +11,21 @@ struct IngestRun {
   var quiet = false
   /// Issues printed per file before the rest are summarised.
   var issueLimit = 20
+  /// Replay while storing (`--check`).
+  var check: Check?
   var output: (String) -> Void = { print($0) }
   var errorOutput: (String) -> Void = Terminal.error
 
-  /// Runs the ingest; returns the exit status (0 stored, 1 lines with errors, 2 unreadable input).
+  /// How `--check` replays and reports.
+  struct Check {
+    var rules: RuleSet
+    var minSeverity: Severity
+    var failingSeverity: Severity
+    var reporter: FindingReporter
+  }
+
+  /// Runs the ingest; returns the exit status (0 stored, 1 lines with errors or failing
+  /// findings, 2 unreadable input).
   func execute() throws -> Int32 {
     let (files, missing) = TraceFiles.expand(inputs)
     var status: Int32 = 0
@@ -29,6 +41,7 @@ struct IngestRun {
     var total = IngestSummary(path: databasePath)
     var stored = 0
     var skipped = 0
+    var tally = FindingTally()
     let progress = ProgressLine()
     for path in files {
       var shown = 0
@@ -41,6 +54,15 @@ struct IngestRun {
       }
       ingestion.onProgress = { bytes, events in
         progress.update("\(path): \(Self.percent(bytes, of: path)) \(events) events")
+      }
+      if let check {
+        ingestion.rules = check.rules
+        ingestion.onFinding = { finding in
+          guard finding.severity >= check.minSeverity else { return }
+          progress.clear()
+          tally.add(finding)
+          check.reporter.report(FileFinding(file: path, finding: finding))
+        }
       }
       do {
         let outcome = try ingestion.run(in: queue)
@@ -56,6 +78,9 @@ struct IngestRun {
           }
           if !quiet { output(Self.describe(summary)) }
           if summary.errors > 0 { status = max(status, 1) }
+          tally.files += 1
+          tally.sessions += summary.sessions
+          tally.events += summary.events
         case .skipped(let path, let existing):
           skipped += 1
           if !quiet {
@@ -77,6 +102,10 @@ struct IngestRun {
       }
     }
     output(Self.describeTotal(total, files: stored, skipped: skipped, database: databasePath))
+    if let check {
+      check.reporter.finish(tally)
+      if tally.fails(at: check.failingSeverity) { status = max(status, 1) }
+    }
     return status
   }
 
@@ -85,6 +114,8 @@ struct IngestRun {
       Plural.count(summary.events, "event"), Plural.count(summary.sessions, "session"),
       Plural.count(summary.errors, "error"), Plural.count(summary.warnings, "warning"),
     ]
+    let found = summary.findings.values.reduce(0, +)
+    if found > 0 { parts.append(Plural.count(found, "finding")) }
     if summary.truncated { parts.append("cut short") }
     if let replaced = summary.replaced { parts.append("replaced \(replaced)") }
     return "\(summary.path): \(parts.joined(separator: ", "))"

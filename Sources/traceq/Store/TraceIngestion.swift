@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Replay
 import TraceModel
 
 /// What storing one trace file gave.
@@ -15,6 +16,8 @@ struct IngestSummary: Sendable {
   var errors = 0
   var warnings = 0
   var truncated = false
+  /// Findings of `--check`, per severity.
+  var findings: [Severity: Int] = [:]
   /// The path of the stored trace this one replaced (`--force`).
   var replaced: String?
 }
@@ -39,6 +42,11 @@ struct TraceIngestion {
   var onIssue: (IngestIssue) -> Void = { _ in }
   /// Called now and then with the bytes read so far.
   var onProgress: (_ bytesRead: Int, _ events: Int) -> Void = { _, _ in }
+  /// Replay each session with these rules while storing it, and store the findings in
+  /// `anomalies` (`traceq ingest --check`).
+  var rules: RuleSet?
+  /// Called with each finding, in file order, once its session is stored.
+  var onFinding: (Finding) -> Void = { _ in }
 
   func run(in queue: DatabaseQueue) throws -> IngestOutcome {
     var knownHash: (sha256: String, size: Int)?
@@ -84,6 +92,8 @@ struct TraceIngestion {
     summary.traceID = traceID
     var nextObjectID = try writer.nextObjectID()
     var session: (id: Int64, idBase: Int64, events: Int, symbols: SessionSymbols)?
+    var replay: SessionReplay?
+    var findings: [Finding] = []
     var lastLine = 0
 
     func closeSession(cutShort: Bool) throws {
@@ -91,7 +101,18 @@ struct TraceIngestion {
       try writer.finishSession(
         open.id, lastLine: lastLine, events: open.events, cutShort: cutShort, symbols: open.symbols, idBase: open.idBase)
       nextObjectID += Int64(open.symbols.count)
+      if let replay, let rules {
+        replay.finish(cutShort: cutShort, into: &findings)
+        findings.sort { $0.line < $1.line }
+        try AnomalyWriter(db: db, rules: rules.ids).replace(session: open.id, trace: traceID, with: findings)
+        for finding in findings {
+          summary.findings[finding.severity, default: 0] += 1
+          onFinding(finding)
+        }
+        findings.removeAll()
+      }
       session = nil
+      replay = nil
     }
 
     while let item = try stream.next() {
@@ -99,6 +120,7 @@ struct TraceIngestion {
       case .event(let event):
         guard let open = session else { continue }
         try writer.insert(event, session: open.id, idBase: open.idBase, record: stream.line!.bytes)
+        replay?.apply(event, into: &findings)
         session!.events += 1
         summary.events += 1
         lastLine = event.line
@@ -109,6 +131,9 @@ struct TraceIngestion {
         let id = try writer.startSession(
           trace: traceID, ordinal: summary.sessions, line: line, header: header, text: stream.line!.text(limit: Int.max))
         session = (id, nextObjectID, 0, symbols)
+        if let rules, header.version == 1 {
+          replay = SessionReplay(header: header, symbols: symbols, ordinal: summary.sessions, rules: rules)
+        }
         lastLine = line
       case .issue(let issue):
         if issue.kind == .missingHeader { return .rejected(issue) }
