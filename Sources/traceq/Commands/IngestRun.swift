@@ -37,7 +37,10 @@ struct IngestRun {
       if missing.isEmpty { errorOutput("error: no trace files found in \(inputs.joined(separator: ", "))") }
       return 2
     }
-    let queue = try TraceStore.openForWriting(path: databasePath)
+    // A new database is built in one go (fast, nothing published unless complete); an existing
+    // one is appended to in WAL mode, one transaction per file.
+    let bulk = try BulkLoad.begin(path: databasePath)
+    let queue = try bulk?.queue ?? TraceStore.openForWriting(path: databasePath)
     var total = IngestSummary(path: databasePath)
     var stored = 0
     var skipped = 0
@@ -46,6 +49,7 @@ struct IngestRun {
     for path in files {
       var shown = 0
       var ingestion = TraceIngestion(path: path, force: force)
+      ingestion.canRollBack = bulk == nil
       ingestion.onIssue = { issue in
         shown += 1
         guard shown <= issueLimit else { return }
@@ -95,11 +99,22 @@ struct IngestRun {
         progress.clear()
         errorOutput(error.description)
         status = 2
-      } catch let error as DatabaseError {
+      } catch {
         progress.clear()
-        errorOutput(StoreError.writeFailed(path: databasePath, reason: StoreError.reason(error)).description)
+        bulk?.abandon()
+        let reason = StoreError.reason(error)
+        errorOutput(
+          (bulk == nil
+            ? StoreError.writeFailed(path: databasePath, reason: reason) : .buildFailed(path: databasePath, reason: reason)
+          ).description)
         return 2
       }
+    }
+    do {
+      try bulk?.finish()
+    } catch {
+      errorOutput("\(error)")
+      return 2
     }
     output(Self.describeTotal(total, files: stored, skipped: skipped, database: databasePath))
     if let check {

@@ -47,6 +47,8 @@ struct TraceIngestion {
   var rules: RuleSet?
   /// Called with each finding, in file order, once its session is stored.
   var onFinding: (Finding) -> Void = { _ in }
+  /// False in a bulk load (no rollback journal): what must not stay is deleted instead.
+  var canRollBack = true
 
   func run(in queue: DatabaseQueue) throws -> IngestOutcome {
     var knownHash: (sha256: String, size: Int)?
@@ -76,7 +78,8 @@ struct TraceIngestion {
           return (hashingSource!.hash.finalize(), hashingSource!.hash.byteCount)
         }
         if case .stored = outcome { return .commit }
-        return .rollback
+        // Without a journal there is no rollback; what must not stay was deleted already.
+        return canRollBack ? .rollback : .commit
       }
     }
     return outcome!
@@ -88,8 +91,16 @@ struct TraceIngestion {
   ) throws -> IngestOutcome {
     let writer = try TraceRowWriter(db)
     var summary = IngestSummary(path: path, compression: stream.reader.compression)
-    let traceID = try writer.startTrace(path: path, compression: stream.reader.compression)
-    summary.traceID = traceID
+    // The trace row is written with the first thing worth storing, so that a file rejected at
+    // its first line leaves nothing behind (a bulk load cannot roll back).
+    var storedTraceID: Int64?
+    func traceID() throws -> Int64 {
+      if let storedTraceID { return storedTraceID }
+      let id = try writer.startTrace(path: path, compression: stream.reader.compression)
+      storedTraceID = id
+      summary.traceID = id
+      return id
+    }
     var nextObjectID = try writer.nextObjectID()
     var session: (id: Int64, idBase: Int64, events: Int, symbols: SessionSymbols)?
     var replay: SessionReplay?
@@ -104,7 +115,7 @@ struct TraceIngestion {
       if let replay, let rules {
         replay.finish(cutShort: cutShort, into: &findings)
         findings.sort { $0.line < $1.line }
-        try AnomalyWriter(db: db, rules: rules.ids).replace(session: open.id, trace: traceID, with: findings)
+        try AnomalyWriter(db: db, rules: rules.ids).replace(session: open.id, trace: try traceID(), with: findings)
         for finding in findings {
           summary.findings[finding.severity, default: 0] += 1
           onFinding(finding)
@@ -129,7 +140,7 @@ struct TraceIngestion {
         try closeSession(cutShort: false)
         summary.sessions += 1
         let id = try writer.startSession(
-          trace: traceID, ordinal: summary.sessions, line: line, header: header, text: stream.line!.text(limit: Int.max))
+          trace: try traceID(), ordinal: summary.sessions, line: line, header: header, text: stream.line!.text(limit: Int.max))
         session = (id, nextObjectID, 0, symbols)
         if let rules, header.version == 1 {
           replay = SessionReplay(header: header, symbols: symbols, ordinal: summary.sessions, rules: rules)
@@ -137,7 +148,7 @@ struct TraceIngestion {
         lastLine = line
       case .issue(let issue):
         if issue.kind == .missingHeader { return .rejected(issue) }
-        try writer.insert(issue, trace: traceID, session: session?.id)
+        try writer.insert(issue, trace: try traceID(), session: session?.id)
         if issue.severity == .error { summary.errors += 1 } else { summary.warnings += 1 }
         if let line = stream.line?.number { lastLine = line }
         onIssue(issue)
@@ -147,8 +158,12 @@ struct TraceIngestion {
     try closeSession(cutShort: summary.truncated)
     summary.lines = stream.reader.linesRead
     (summary.sha256, summary.size) = try hash(stream.reader)
+    let traceID = try traceID()
     if let existing = try writer.trace(withHash: summary.sha256, other: traceID) {
-      guard force else { return .skipped(path: path, existingPath: existing.path) }
+      guard force else {
+        if !canRollBack { try writer.deleteTrace(traceID) }
+        return .skipped(path: path, existingPath: existing.path)
+      }
       try writer.deleteTrace(existing.id)
       summary.replaced = existing.path
     }

@@ -8,6 +8,8 @@ final class TraceRowWriter {
   private let db: Database
   private let insertEvent: PreparedInsert
   private var unknownEventIDs: [String: Int64] = [:]
+  /// Events of the open session per `event_names.id`, for `session_events`.
+  private var eventCounts: [Int] = Array(repeating: 0, count: 64)
 
   init(_ db: Database) throws {
     self.db = db
@@ -55,6 +57,7 @@ final class TraceRowWriter {
     try db.execute(
       sql: """
         DELETE FROM event_rows WHERE session_id IN (SELECT id FROM sessions WHERE trace_id = :id);
+        DELETE FROM session_events WHERE session_id IN (SELECT id FROM sessions WHERE trace_id = :id);
         DELETE FROM controllers WHERE session_id IN (SELECT id FROM sessions WHERE trace_id = :id);
         DELETE FROM popovers WHERE session_id IN (SELECT id FROM sessions WHERE trace_id = :id);
         DELETE FROM ingest_errors WHERE trace_id = :id;
@@ -89,11 +92,17 @@ final class TraceRowWriter {
     return db.lastInsertedRowID
   }
 
-  /// Completes a session: its counts, and a row per controller and popover it mentioned.
+  /// Completes a session: its counts, its event names, and a row per controller and popover
+  /// it mentioned.
   func finishSession(_ id: Int64, lastLine: Int, events: Int, cutShort: Bool, symbols: SessionSymbols, idBase: Int64) throws {
     try db.execute(
       sql: "UPDATE sessions SET last_line = ?, events = ?, cut_short = ? WHERE id = ?",
       arguments: [lastLine, events, cutShort, id])
+    let names = try db.cachedStatement(sql: "INSERT INTO session_events (ev_id, session_id, events) VALUES (?, ?, ?)")
+    for (eventID, count) in eventCounts.enumerated() where count > 0 {
+      try names.execute(arguments: [eventID, id, count])
+    }
+    eventCounts = Array(repeating: 0, count: eventCounts.count)
     let controller = try db.cachedStatement(
       sql: "INSERT INTO controllers (id, session_id, address, class, kind) VALUES (?, ?, ?, ?, ?)")
     let popover = try db.cachedStatement(sql: "INSERT INTO popovers (id, session_id, address) VALUES (?, ?, ?)")
@@ -122,7 +131,10 @@ final class TraceRowWriter {
     statement.bind(1, session)
     statement.bind(2, Int64(event.line))
     statement.bind(3, event.time)
-    statement.bind(4, try eventNameID(event))
+    let eventID = try eventNameID(event)
+    if eventID >= eventCounts.count { eventCounts += Array(repeating: 0, count: Int(eventID) + 1 - eventCounts.count) }
+    eventCounts[Int(eventID)] += 1
+    statement.bind(4, eventID)
     statement.bind(5, columns.vc.map { idBase + Int64($0.index) })
     statement.bind(6, columns.other.map { idBase + Int64($0.index) })
     statement.bind(7, columns.popover.map { idBase + Int64($0.index) })

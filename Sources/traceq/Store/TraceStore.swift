@@ -68,6 +68,8 @@ enum StoreError: Error, CustomStringConvertible {
   case missing(path: String)
   case cannotOpen(path: String, reason: String)
   case writeFailed(path: String, reason: String)
+  /// A new database could not be completed; it was not published.
+  case buildFailed(path: String, reason: String)
 
   var description: String {
     switch self {
@@ -77,6 +79,8 @@ enum StoreError: Error, CustomStringConvertible {
       "error: cannot open the database \(path): \(reason)"
     case .writeFailed(let path, let reason):
       "error: writing to the database \(path) failed, nothing of this file was stored: \(reason)"
+    case .buildFailed(let path, let reason):
+      "error: building the new database \(path) failed, nothing was stored: \(reason)"
     }
   }
 
