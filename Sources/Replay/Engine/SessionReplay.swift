@@ -7,7 +7,9 @@ public final class SessionReplay {
   /// The session's ordinal in its file.
   public let ordinal: Int
   private let rules: [any Rule]
-  private var list: FindingList
+  // Per-event state is @exclusivity(unchecked): one thread uses an instance and its methods do
+  // not re-enter, so the dynamic checks (~15% of a replay) would protect nothing.
+  @exclusivity(unchecked) private var list: FindingList
 
   public init(header: SessionHeader, symbols: SessionSymbols, ordinal: Int, rules: RuleSet) {
     model = SessionModel(header: header, symbols: symbols)

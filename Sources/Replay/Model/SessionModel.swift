@@ -10,27 +10,29 @@ public final class SessionModel {
   public let header: SessionHeader
   public let symbols: SessionSymbols
 
+  // Per-event state is @exclusivity(unchecked): one thread uses an instance and its methods do
+  // not re-enter, so the dynamic checks (~15% of a replay) would protect nothing.
   /// The state of each view controller, indexed by ``ObjectID/offset``.
-  public internal(set) var controllers: [ControllerState] = []
-  public internal(set) var popovers: [ObjectID: PopoverState] = [:]
-  public internal(set) var windows: [WindowState] = []
-  public internal(set) var interfaceOrientation: InterfaceOrientation
-  public internal(set) var deviceOrientation: DeviceOrientation = .unknown
-  public internal(set) var deviceNotificationsOn = true
+  @exclusivity(unchecked) public internal(set) var controllers: [ControllerState] = []
+  @exclusivity(unchecked) public internal(set) var popovers: [ObjectID: PopoverState] = [:]
+  @exclusivity(unchecked) public internal(set) var windows: [WindowState] = []
+  @exclusivity(unchecked) public internal(set) var interfaceOrientation: InterfaceOrientation
+  @exclusivity(unchecked) public internal(set) var deviceOrientation: DeviceOrientation = .unknown
+  @exclusivity(unchecked) public internal(set) var deviceNotificationsOn = true
 
   /// An orientation decision waiting for the answers UIKit asks for while deciding (they are
   /// recorded after the event that made UIKit ask).
-  var pendingOrientation: PendingOrientation?
+  @exclusivity(unchecked) var pendingOrientation: PendingOrientation?
   /// The last rotation the model performed or refused, for checking rotation callbacks.
-  var lastRotation: RotationRecord?
+  @exclusivity(unchecked) var lastRotation: RotationRecord?
   /// Orientation findings already made, so that a state is reported once.
   var reportedNoCommonOrientation: OrientationDecision?
   var reportedUnsupportedShown: [ObjectID: InterfaceOrientation] = [:]
   /// The line of the event being applied.
-  var line = 0
+  @exclusivity(unchecked) var line = 0
   /// UIKit raised an exception: the app ended there, so what is left unfinished is no finding.
-  public private(set) var raisedException = false
-  private var emitted: [(line: Int, observation: Observation)] = []
+  @exclusivity(unchecked) public private(set) var raisedException = false
+  @exclusivity(unchecked) private var emitted: [(line: Int, observation: Observation)] = []
 
   public init(header: SessionHeader, symbols: SessionSymbols) {
     self.header = header

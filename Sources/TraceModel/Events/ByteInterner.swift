@@ -6,6 +6,7 @@ struct ByteInterner {
   private var arena: [UInt8] = []
   private var starts: [Int32] = []
   private var lengths: [Int32] = []
+  private var heads: [UInt64] = []
   private var slots: [Int32] = Array(repeating: -1, count: 64)
 
   var count: Int { starts.count }
@@ -13,16 +14,20 @@ struct ByteInterner {
   /// The number of `bytes`, and whether it was seen for the first time.
   mutating func intern(_ bytes: UnsafeRawBufferPointer) -> (index: Int, isNew: Bool) {
     let mask = slots.count - 1
-    var slot = ByteStringTable<Int>.hash(bytes) & mask
+    let head = ShortBytes.head(bytes)
+    var slot = ShortBytes.hash(bytes, head: head) & mask
     while true {
       let index = Int(slots[slot])
       if index < 0 { break }
-      if Int(lengths[index]) == bytes.count, equals(index, bytes) { return (index, false) }
+      if heads[index] == head, Int(lengths[index]) == bytes.count, bytes.count <= 8 || tailEquals(index, bytes) {
+        return (index, false)
+      }
       slot = (slot + 1) & mask
     }
     let index = starts.count
     starts.append(Int32(arena.count))
     lengths.append(Int32(bytes.count))
+    heads.append(head)
     arena.append(contentsOf: bytes)
     slots[slot] = Int32(index)
     if count * 2 > slots.count { grow() }
@@ -35,10 +40,10 @@ struct ByteInterner {
     return String(decoding: arena[start..<start + Int(lengths[index])], as: UTF8.self)
   }
 
-  private func equals(_ index: Int, _ bytes: UnsafeRawBufferPointer) -> Bool {
-    if bytes.isEmpty { return true }
-    return arena.withUnsafeBytes { arena in
-      memcmp(arena.baseAddress! + Int(starts[index]), bytes.baseAddress!, bytes.count) == 0
+  private func tailEquals(_ index: Int, _ bytes: UnsafeRawBufferPointer) -> Bool {
+    arena.withUnsafeBytes { arena in
+      let start = Int(starts[index])
+      return ShortBytes.tailsEqual(UnsafeRawBufferPointer(rebasing: arena[start..<start + bytes.count]), bytes)
     }
   }
 
@@ -48,7 +53,7 @@ struct ByteInterner {
     arena.withUnsafeBytes { arena in
       for index in 0..<count {
         let bytes = UnsafeRawBufferPointer(rebasing: arena[Int(starts[index])..<Int(starts[index] + lengths[index])])
-        var slot = ByteStringTable<Int>.hash(bytes) & mask
+        var slot = ShortBytes.hash(bytes, head: heads[index]) & mask
         while slots[slot] >= 0 { slot = (slot + 1) & mask }
         slots[slot] = Int32(index)
       }

@@ -11,11 +11,13 @@ public final class SessionSymbols {
     public static let window = Roles(rawValue: 4)
   }
 
-  private var interner = ByteInterner()
-  private var addresses: [String] = []
-  private var classNames: [String?] = []
-  private var kinds: [ContainerKind?] = []
-  private var roles: [Roles] = []
+  // Per-event state is @exclusivity(unchecked): one thread uses an instance and its methods do
+  // not re-enter, so the dynamic checks (~15% of a replay) would protect nothing.
+  @exclusivity(unchecked) private var interner = ByteInterner()
+  @exclusivity(unchecked) private var addresses: [String] = []
+  @exclusivity(unchecked) private var classNames: [String?] = []
+  @exclusivity(unchecked) private var kinds: [ContainerKind?] = []
+  @exclusivity(unchecked) private var roles: [Roles] = []
 
   public init() {}
 

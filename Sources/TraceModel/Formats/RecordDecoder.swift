@@ -1,7 +1,8 @@
 /// What one line of a trace turned out to be.
 public enum TraceItem {
   /// A header: a new session starts here. `symbols` will name the objects of its events.
-  case session(SessionHeader, line: Int, symbols: SessionSymbols)
+  /// (Indirect: headers are rare and large, events frequent and small.)
+  indirect case session(SessionHeader, line: Int, symbols: SessionSymbols)
   /// An event of the current session.
   case event(TraceEvent)
   /// Something wrong with a line or with the stream.
@@ -12,17 +13,19 @@ public enum TraceItem {
 /// every other record is an event of the current session. Keeps what the format makes
 /// stateful: the session's objects, whether a header was seen, the last time stamp.
 public final class RecordDecoder {
+  // Per-event state is @exclusivity(unchecked): one thread uses an instance and its methods do
+  // not re-enter, so the dynamic checks (~15% of a replay) would protect nothing.
   /// The objects of the current session; replaced at each header.
-  public private(set) var symbols = SessionSymbols()
+  @exclusivity(unchecked) public private(set) var symbols = SessionSymbols()
   /// True once the file was rejected because it does not start with a header; later lines
   /// decode to nothing.
-  public private(set) var isRejected = false
+  @exclusivity(unchecked) public private(set) var isRejected = false
 
   private let scanner = RecordScanner()
-  private var sawHeader = false
-  private var skippingSession = false
-  private var lastTime: Double?
-  private var reportedTimeOrder = false
+  @exclusivity(unchecked) private var sawHeader = false
+  @exclusivity(unchecked) private var skippingSession = false
+  @exclusivity(unchecked) private var lastTime: Double?
+  @exclusivity(unchecked) private var reportedTimeOrder = false
 
   public init() {}
 
@@ -153,8 +156,7 @@ public final class RecordDecoder {
   /// Records `class` and `kind` for the record's `vc` (the first class seen wins).
   private func declareClass(of payload: EventPayload, _ fields: RecordFields) throws(RecordProblem) {
     guard fields.has(.className) || fields.has(.kind) else { return }
-    let kindExpected = "a container kind (" + ContainerKind.allCases.map(\.rawValue).joined(separator: ", ") + ")"
-    let kind = try fields.name(.kind, in: ContainerKind.byName, expected: kindExpected)
+    let kind = try fields.name(.kind, in: ContainerKind.byName, expected: Self.kindNames)
     guard let vc = fields.describedController(of: payload) else {
       try fields.checkString(.className)
       return
@@ -166,6 +168,8 @@ public final class RecordDecoder {
       symbols.declare(vc, className: try fields.optionalString(.className), kind: kind)
     }
   }
+
+  private static let kindNames = "a container kind (" + ContainerKind.allCases.map(\.rawValue).joined(separator: ", ") + ")"
 
   private static func isBlank(_ bytes: UnsafeRawBufferPointer) -> Bool {
     bytes.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }

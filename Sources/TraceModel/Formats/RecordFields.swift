@@ -168,12 +168,13 @@ struct RecordFields {
   }
 
   func deviceOrientation(_ key: RecordKey) throws(RecordProblem) -> DeviceOrientation {
-    let names = DeviceOrientation.allCases.map(\.name).joined(separator: ", ")
-    guard let orientation = try name(key, in: DeviceOrientation.byName, expected: "a device orientation (\(names))") else {
+    guard let orientation = try name(key, in: DeviceOrientation.byName, expected: Self.deviceNames) else {
       throw .missing(key, "a device orientation", in: context)
     }
     return orientation
   }
+
+  static let deviceNames = "a device orientation (" + DeviceOrientation.allCases.map(\.name).joined(separator: ", ") + ")"
 
   static let interfaceNames = "an interface orientation (" + InterfaceOrientation.allCases.map(\.name).joined(separator: ", ") + ")"
 

@@ -36,8 +36,10 @@ public struct JSONSyntaxError: Error, Equatable, Sendable {
 /// (strings, escapes, UTF-8, numbers, nesting) and records the position of the top-level
 /// values whose key is a ``RecordKey``, allocating nothing.
 final class RecordScanner {
-  private(set) var line = UnsafeRawBufferPointer(start: nil, count: 0)
-  private var present: UInt64 = 0
+  // Per-event state is @exclusivity(unchecked): one thread uses an instance and its methods do
+  // not re-enter, so the dynamic checks (~15% of a replay) would protect nothing.
+  @exclusivity(unchecked) private(set) var line = UnsafeRawBufferPointer(start: nil, count: 0)
+  @exclusivity(unchecked) private var present: UInt64 = 0
   private let slots = UnsafeMutablePointer<ScannedValue>.allocate(capacity: RecordKey.allCases.count)
   private static let maxDepth = 64
 

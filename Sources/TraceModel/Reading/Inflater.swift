@@ -18,7 +18,9 @@ final class Inflater {
   private let input: InputBuffer
   private let compression: Compression
   private let stream: UnsafeMutablePointer<z_stream>
-  private(set) var ending: StreamEnding?
+  // Per-event state is @exclusivity(unchecked): one thread uses an instance and its methods do
+  // not re-enter, so the dynamic checks (~15% of a replay) would protect nothing.
+  @exclusivity(unchecked) private(set) var ending: StreamEnding?
 
   init(input: InputBuffer, compression: Compression) throws {
     precondition(compression != .none)

@@ -2,12 +2,14 @@
 final class InputBuffer {
   let source: ByteSource
   let storage: UnsafeMutableRawBufferPointer
+  // Per-event state is @exclusivity(unchecked): one thread uses an instance and its methods do
+  // not re-enter, so the dynamic checks (~15% of a replay) would protect nothing.
   /// The unread bytes are `storage[start..<end]`.
-  private(set) var start = 0
-  private(set) var end = 0
-  private(set) var isAtEnd = false
+  @exclusivity(unchecked) private(set) var start = 0
+  @exclusivity(unchecked) private(set) var end = 0
+  @exclusivity(unchecked) private(set) var isAtEnd = false
   /// Bytes taken from the source so far.
-  private(set) var bytesRead = 0
+  @exclusivity(unchecked) private(set) var bytesRead = 0
 
   init(source: ByteSource, capacity: Int = 1 << 18) {
     self.source = source

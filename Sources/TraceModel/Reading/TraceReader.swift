@@ -16,16 +16,18 @@ public final class TraceReader {
   private let inflater: Inflater?
   private let buffer: UnsafeMutableRawBufferPointer
   private static let chunk = 1 << 18
+  // Per-event state is @exclusivity(unchecked): one thread uses an instance and its methods do
+  // not re-enter, so the dynamic checks (~15% of a replay) would protect nothing.
   /// The unread text is `buffer[start..<end]`; no newline in `start..<searched`.
-  private var start = 0
-  private var end = 0
-  private var searched = 0
-  private var lineNumber = 0
-  private var plainBytesRead = 0
-  private var producerEnding: StreamEnding?
+  @exclusivity(unchecked) private var start = 0
+  @exclusivity(unchecked) private var end = 0
+  @exclusivity(unchecked) private var searched = 0
+  @exclusivity(unchecked) private var lineNumber = 0
+  @exclusivity(unchecked) private var plainBytesRead = 0
+  @exclusivity(unchecked) private var producerEnding: StreamEnding?
   /// While skipping a line over the limit: the length seen so far (its first bytes are in
   /// `oversizedPrefix`).
-  private var oversized: (prefixLength: Int, length: Int)?
+  @exclusivity(unchecked) private var oversized: (prefixLength: Int, length: Int)?
   private let oversizedPrefix: UnsafeMutableRawBufferPointer = .allocate(byteCount: IngestIssue.rawLimit, alignment: 1)
   private var fragmentDropped = false
 

@@ -3,12 +3,14 @@
 public final class TraceStream {
   public let reader: TraceReader
   public let decoder = RecordDecoder()
-  private var pending: [TraceItem] = []
-  private var pendingIndex = 0
-  private var finished = false
+  // Per-event state is @exclusivity(unchecked): one thread uses an instance and its methods do
+  // not re-enter, so the dynamic checks (~15% of a replay) would protect nothing.
+  @exclusivity(unchecked) private var pending: [TraceItem] = []
+  @exclusivity(unchecked) private var pendingIndex = 0
+  @exclusivity(unchecked) private var finished = false
 
   /// The line the last item came from (its bytes are valid until the next call to ``next()``).
-  public private(set) var line: RawLine?
+  @exclusivity(unchecked) public private(set) var line: RawLine?
 
   public init(reader: TraceReader) {
     self.reader = reader
