@@ -13,6 +13,7 @@ let package = Package(
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+    .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
   ],
   targets: [
     // zlib from the system (`zlib1g-dev` on Debian/Ubuntu).
@@ -34,6 +35,7 @@ let package = Package(
         .product(name: "GRDBSQLite", package: "GRDB.swift"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "Yams", package: "Yams"),
       ]),
     // Fixture builders shared by the test targets (gzip, zlib, multi-member, cut short).
     .target(name: "TestSupport", dependencies: ["TraceModel"], path: "Tests/TestSupport"),

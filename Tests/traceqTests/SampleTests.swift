@@ -14,6 +14,9 @@ enum Samples {
 
   static func path(_ name: String) -> String { directory + "/" + name }
 
+  /// The default policy: every rule, no configuration file.
+  static func policy() throws -> CheckPolicy { try CheckPolicy(configuration: CheckConfiguration()) }
+
   /// What each sample must report: `line rule`, in file order.
   static let expected: [String: [String]] = [
     "homepwner-ipad-double-camera.ndjson.gz": ["15 double-presented-popover", "16 popover-released-while-visible"],
@@ -48,7 +51,8 @@ struct SampleTests {
   @Test("each sample gives exactly its expected findings", arguments: Samples.expected.keys.sorted())
   func findings(_ name: String) throws {
     let reporter = CollectingReporter()
-    let status = CheckRun(inputs: [Samples.path(name)], rules: RuleSet(), reporter: reporter).execute()
+    let status = CheckRun(inputs: [Samples.path(name)], policy: try Samples.policy(), reporter: reporter)
+      .execute().status
     #expect(reporter.issues.isEmpty)
     #expect(reporter.findings.map { "\($0.finding.line) \($0.finding.ruleID)" } == Samples.expected[name])
     let failing = reporter.findings.contains { $0.finding.severity == .error }
@@ -61,7 +65,8 @@ struct SampleTests {
     defer { store.directory.remove() }
     _ = try store.ingest([Samples.directory])
     let reporter = CollectingReporter()
-    let status = try StoredCheckRun(databasePath: store.database, rules: RuleSet(), reporter: reporter).execute()
+    let status = StoredCheckRun(databasePath: store.database, policy: try Samples.policy(), reporter: reporter)
+      .execute().status
     #expect(status == 1)
     let stored = try store.rows("SELECT t.path, a.line, a.rule FROM anomalies a JOIN traces t ON t.id = a.trace_id")
     let actual = stored.map { "\(($0["path"] as String).split(separator: "/").last!) \($0["line"] as Int) \($0["rule"] as String)" }
@@ -69,7 +74,8 @@ struct SampleTests {
     #expect(Set(actual) == Set(expected))
     #expect(actual.count == expected.count)
     // A second run replaces the results instead of adding to them.
-    _ = try StoredCheckRun(databasePath: store.database, rules: RuleSet(), reporter: CollectingReporter()).execute()
+    _ = StoredCheckRun(databasePath: store.database, policy: try Samples.policy(), reporter: CollectingReporter())
+      .execute()
     #expect(try store.count("SELECT count(*) FROM anomalies") == expected.count)
   }
 
@@ -94,7 +100,7 @@ struct SampleTests {
     var lines: [String] = []
     let reporter = TextReporter(output: { lines.append($0) })
     let path = Samples.path("homepwner-ipad-double-camera.ndjson.gz")
-    _ = CheckRun(inputs: [path], rules: RuleSet(), reporter: reporter).execute()
+    _ = CheckRun(inputs: [path], policy: try Samples.policy(), reporter: reporter).execute()
     #expect(lines[0] == "\(path):15: error: popover 0xd6 presented while popover 0xd4 (UIImagePickerController) is "
       + "still visible [double-presented-popover]")
     #expect(lines[1].hasPrefix("  hint: Dismiss the visible popover first"))

@@ -11,63 +11,85 @@ extension TraceqCommand {
         Files are streamed: no database is needed. With --db (and no files), the sessions stored in
         the database are replayed and the results written to its `anomalies` table.
 
-        Exit status: 0 no error (no warning either, with --strict), 1 findings at or above that
-        severity, 2 a usage error or a file that cannot be read.
+        Settings come from .traceq.yml (in the current directory or a parent, or --config); the
+        flags override it. --print-config shows the result. docs/ci.md describes the file, the
+        report formats, baselines and suppressions.
+
+        Exit status: 0 nothing at or above the failing severity (error; warning with --strict or
+        strict: true) that is not suppressed or in the baseline, 1 something, 2 a usage error, a
+        bad configuration or baseline, or a file that cannot be read.
 
         Examples:
           traceq check samples
           traceq check --rule double-presented-popover --rule popover-released-while-visible traces/
           traceq check --format json build/ui-tests/*.ndjson.gz > findings.json
+          traceq check --format github --format sarif:traceq.sarif --format junit:traceq.xml traces/
+          traceq check --write-baseline .traceq-baseline.json traces/
+          traceq check --baseline .traceq-baseline.json traces/
+          traceq check --print-config
           traceq check --db traces.db --min-severity warning
         """)
 
     @OptionGroup var rules: RuleOptions
 
-    @Option(help: "Output format.")
-    var format: CheckFormat = .text
+    @OptionGroup var report: ReportOptions
+
+    @Flag(help: "Print the configuration in force (.traceq.yml merged with the flags) and exit.")
+    var printConfig = false
 
     @Option(
       name: .customLong("db"),
-      help: ArgumentHelp("Replay the sessions stored in this database and write its anomalies table.", valueName: "path"))
+      help: ArgumentHelp(
+        "Replay the sessions stored in this database and write its anomalies table.", valueName: "path"))
     var database: String?
 
     @Argument(help: ArgumentHelp("Trace files or directories; - for standard input.", valueName: "file|dir|-"))
     var inputs: [String] = []
 
-    func validate() throws {
-      if database == nil, inputs.isEmpty { throw ValidationError("Give trace files or directories, or --db PATH.") }
-      if database != nil, !inputs.isEmpty {
-        throw ValidationError("--db replays the stored sessions; to store and check files, use `traceq ingest --check`.")
-      }
-    }
-
     func run() throws {
-      let reporter = format.makeReporter(output: { print($0) }, errorOutput: Terminal.error)
-      let status: Int32
-      if let database {
-        status = try StoredCheckRun(
-          databasePath: database, rules: try rules.ruleSet(), minSeverity: rules.minSeverity,
-          failingSeverity: rules.failingSeverity, reporter: reporter
-        ).execute()
-      } else {
-        status = CheckRun(
-          inputs: inputs, rules: try rules.ruleSet(), minSeverity: rules.minSeverity,
-          failingSeverity: rules.failingSeverity, reporter: reporter
-        ).execute()
+      do {
+        let status = try execute()
+        if status != 0 { throw ExitCode(status) }
+      } catch let error as any CheckSetupError {
+        Terminal.error(error.description)
+        throw ExitCode(2)
       }
-      if status != 0 { throw ExitCode(status) }
     }
-  }
-}
 
-/// The report formats of `traceq check`.
-enum CheckFormat: String, CaseIterable, ExpressibleByArgument {
-  case text, json
-
-  func makeReporter(output: @escaping (String) -> Void, errorOutput: @escaping (String) -> Void) -> FindingReporter {
-    switch self {
-    case .text: TextReporter(output: output, colour: Terminal.standardOutputIsTerminal)
-    case .json: JSONReporter(output: output, errorOutput: errorOutput)
+    /// Runs the check; returns its exit status.
+    /// - Throws: a ``CheckSetupError`` when the check cannot start or its results cannot be written.
+    private func execute() throws -> Int32 {
+      let policy = try rules.policy()
+      if printConfig {
+        print(ConfigurationPrinter.yaml(policy), terminator: "")
+        return 0
+      }
+      if database == nil, inputs.isEmpty { throw UsageError(message: "give trace files or directories, or --db PATH") }
+      if database != nil, !inputs.isEmpty {
+        throw UsageError(
+          message: "--db replays the stored sessions; to store and check files, use `traceq ingest --check`")
+      }
+      let baseline = try report.loadBaseline()
+      let context = ReportContext(
+        failingSeverity: policy.failingSeverity, rules: policy.rules, usesBaseline: baseline != nil)
+      let reporter = try report.makeReporter(context: context)
+      let recording = report.writeBaseline != nil
+      let outcome =
+        if let database {
+          StoredCheckRun(
+            databasePath: database, policy: policy, baseline: baseline, recordsBaseline: recording, reporter: reporter
+          ).execute()
+        } else {
+          CheckRun(inputs: inputs, policy: policy, baseline: baseline, recordsBaseline: recording, reporter: reporter)
+            .execute()
+        }
+      try reporter.close()
+      if let path = report.writeBaseline, let recorded = outcome.recorded {
+        try recorded.write(to: path)
+        Terminal.error(
+          "wrote \(path): \(Plural.count(recorded.total, "finding")); --baseline \(path) reports only new ones")
+      }
+      return outcome.status
     }
   }
 }

@@ -3,40 +3,68 @@ import GRDB
 import Replay
 import TraceModel
 
-/// `traceq check --db`: replays the stored sessions, reports the findings and writes them to
-/// `anomalies`, replacing earlier results for those sessions.
+/// `traceq check --db`: replays the stored sessions, writes every finding of the rules that
+/// ran to `anomalies` (replacing earlier results for those sessions), and reports them as
+/// the policy and the baseline say.
 struct StoredCheckRun {
   var databasePath: String
-  var rules: RuleSet
-  var minSeverity: Severity = .note
-  var failingSeverity: Severity = .error
+  var triage: FindingTriage
   var reporter: FindingReporter
   var errorOutput: (String) -> Void = Terminal.error
 
-  func execute() throws -> Int32 {
+  init(
+    databasePath: String, policy: CheckPolicy, baseline: Baseline? = nil, recordsBaseline: Bool = false,
+    reporter: FindingReporter, errorOutput: @escaping (String) -> Void = Terminal.error
+  ) {
+    self.databasePath = databasePath
+    triage = FindingTriage(policy: policy, baseline: baseline, recording: recordsBaseline)
+    self.reporter = reporter
+    self.errorOutput = errorOutput
+  }
+
+  /// Replays and reports; a database that cannot be opened or read gives status 2.
+  func execute() -> CheckRun.Outcome {
+    var tally = FindingTally()
     guard FileManager.default.fileExists(atPath: databasePath) else {
       errorOutput(StoreError.missing(path: databasePath).description)
-      return 2
+      return CheckRun.Outcome(status: 2, tally: tally, recorded: triage.recorded)
     }
-    let queue = try TraceStore.openForWriting(path: databasePath)
-    var tally = FindingTally()
-    try queue.write { db in
-      let stored = StoredSessions(db: db)
-      let sessions = try stored.all()
-      tally.files = Set(sessions.map(\.traceID)).count
-      for session in sessions {
-        let (findings, events) = try stored.replay(session, rules: rules)
-        try AnomalyWriter(db: db, rules: rules.ids).replace(session: session.id, trace: session.traceID, with: findings)
-        let kept = findings.filter { $0.severity >= minSeverity }
-        tally.sessions += 1
-        tally.events += events
-        for finding in kept {
-          tally.add(finding)
-          reporter.report(FileFinding(file: session.path, finding: finding))
+    let policy = triage.policy
+    let selection = policy.fileSelection
+    var triage = triage
+    var status: Int32 = 0
+    do {
+      let queue = try TraceStore.openForWriting(path: databasePath)
+      try queue.write { db in
+        let stored = StoredSessions(db: db)
+        let sessions = try stored.all()
+        tally.files = Set(sessions.map(\.traceID)).count
+        var begun: Int64?
+        for session in sessions {
+          let (findings, events) = try stored.replay(session, rules: policy.rules)
+          try AnomalyWriter(db: db, rules: policy.rules.ids).replace(
+            session: session.id, trace: session.traceID, with: findings)
+          tally.sessions += 1
+          tally.events += events
+          guard !selection.excludes(session.path) else { continue }
+          if begun != session.traceID {
+            reporter.begin(file: session.path)
+            begun = session.traceID
+          }
+          for finding in findings {
+            triage.deliver(finding, file: session.path, tally: &tally, to: reporter)
+          }
         }
       }
+    } catch let error as StoreError {
+      errorOutput(error.description)
+      status = 2
+    } catch {
+      errorOutput("error: cannot replay the sessions stored in \(databasePath): \(StoreError.reason(error))")
+      status = 2
     }
     reporter.finish(tally)
-    return tally.fails(at: failingSeverity) ? 1 : 0
+    return CheckRun.Outcome(
+      status: max(status, tally.fails(at: policy.failingSeverity) ? 1 : 0), tally: tally, recorded: triage.recorded)
   }
 }

@@ -1,8 +1,10 @@
 import ArgumentParser
+import Foundation
 import Replay
 import TraceModel
 
 /// Which rules run and which findings count: shared by `check` and `ingest --check`.
+/// ``policy()`` merges these flags with `.traceq.yml`.
 struct RuleOptions: ParsableArguments {
   @Option(name: .customLong("rule"), help: ArgumentHelp("Run only this rule (repeatable).", valueName: "id"))
   var onlyRules: [String] = []
@@ -10,21 +12,35 @@ struct RuleOptions: ParsableArguments {
   @Option(name: .customLong("disable"), help: ArgumentHelp("Do not run this rule (repeatable).", valueName: "id"))
   var disabledRules: [String] = []
 
-  @Option(help: "Report only findings at or above this severity.")
-  var minSeverity: Severity = .note
+  @Option(
+    name: .customLong("min-severity"),
+    help: ArgumentHelp("Report only findings at or above this severity; note by default.", valueName: "severity"))
+  var minimumSeverity: Severity?
 
   @Flag(help: "Fail (exit 1) on warnings too, not only on errors.")
   var strict = false
 
-  func validate() throws {
+  @Option(
+    name: .customLong("config"),
+    help: ArgumentHelp(
+      "The configuration file (default: .traceq.yml in the current directory or its parents).", valueName: "path"))
+  var configPath: String?
+
+  /// The configuration (`--config`, or the nearest `.traceq.yml`) merged with these flags.
+  /// - Throws: ``ConfigurationError`` for a configuration that cannot be read or is wrong,
+  ///   ``UsageError`` for an unknown rule id in a flag.
+  func policy() throws -> CheckPolicy {
+    let configuration = try ConfigurationFile.load(explicit: configPath)
     do {
-      _ = try RuleSet.selecting(only: onlyRules, disabled: disabledRules)
+      return try CheckPolicy(
+        configuration: configuration, onlyRules: onlyRules, disabledRules: disabledRules,
+        minSeverity: minimumSeverity, strict: strict)
     } catch {
-      throw ValidationError(error.description)
+      throw UsageError(message: error.description)
     }
   }
 
-  /// The rules to run.
+  /// The rules these flags select, without `.traceq.yml` (``policy()`` includes it).
   func ruleSet() throws -> RuleSet {
     do {
       return try RuleSet.selecting(only: onlyRules, disabled: disabledRules)
@@ -33,7 +49,11 @@ struct RuleOptions: ParsableArguments {
     }
   }
 
-  /// The lowest severity that makes the command fail.
+  /// `--min-severity`, without `.traceq.yml` (``policy()`` includes it).
+  var minSeverity: Severity { minimumSeverity ?? .note }
+
+  /// The lowest severity that makes the command fail, without `.traceq.yml` (``policy()``
+  /// includes it).
   var failingSeverity: Severity { strict ? .warning : .error }
 }
 

@@ -5,6 +5,9 @@ import TraceModel
 struct FileFinding {
   var file: String
   var finding: Finding
+  /// The `.traceq.yml` suppression that accepts it: reporters that carry suppressions (JSON,
+  /// SARIF, JUnit) mark it, the others leave it out.
+  var suppression: Suppression? = nil
 }
 
 /// Counts per severity and per rule, for summaries and exit codes.
@@ -14,6 +17,10 @@ struct FindingTally {
   var files = 0
   var sessions = 0
   var events = 0
+  /// Findings a suppression accepted (not in the counts above).
+  var suppressed = 0
+  /// Findings the baseline already held (not in the counts above).
+  var baselined = 0
   /// Issues with the traces' lines (invalid records, cut-short files).
   private(set) var inputIssues: [Severity: Int] = [:]
 
@@ -36,10 +43,26 @@ struct FindingTally {
 
 /// Writes the findings of a check in one format.
 protocol FindingReporter: AnyObject {
+  /// A trace file is about to be checked (its findings follow).
+  func begin(file: String)
   /// A finding, in file order.
   func report(_ finding: FileFinding)
   /// A problem with a trace's bytes or lines.
   func report(issue: IngestIssue, file: String)
   /// The end of the run.
   func finish(_ tally: FindingTally)
+}
+
+extension FindingReporter {
+  func begin(file: String) {}
+}
+
+/// What reporters know of the run besides its findings.
+struct ReportContext {
+  /// The lowest severity that fails the run.
+  var failingSeverity: Severity = .error
+  /// The rules that ran, with their severities.
+  var rules: RuleSet = RuleSet()
+  /// Whether only findings missing from a baseline are reported.
+  var usesBaseline = false
 }

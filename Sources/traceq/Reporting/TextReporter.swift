@@ -3,11 +3,13 @@ import Replay
 import TraceModel
 
 /// Xcode-style lines that editors make clickable, a hint under each, and a summary:
-/// `path:line: error: message [rule]`.
+/// `path:line: error: message [rule]`. Suppressed findings are left out (and counted).
 final class TextReporter: FindingReporter {
   private let output: (String) -> Void
   private let colour: Bool
   private let showHints: Bool
+  /// Whether a line came before the summary (which then gets a blank line before it).
+  private var wroteLines = false
 
   init(output: @escaping (String) -> Void, colour: Bool = false, showHints: Bool = true) {
     self.output = output
@@ -16,25 +18,38 @@ final class TextReporter: FindingReporter {
   }
 
   func report(_ item: FileFinding) {
+    guard item.suppression == nil else { return }
     let finding = item.finding
+    wroteLines = true
     output("\(item.file):\(finding.line): \(paint(finding.severity)): \(finding.message) [\(finding.ruleID)]")
     if showHints { output("  hint: \(finding.hint)") }
   }
 
   func report(issue: IngestIssue, file: String) {
+    wroteLines = true
     output("\(file):\(issue.line): \(paint(issue.severity)): \(issue.message) [\(issue.kind.rawValue)]")
   }
 
   func finish(_ tally: FindingTally) {
-    let counts = Severity.allCases.reversed().map { Plural.count(tally.count($0), $0.rawValue) }
-    output("")
-    output(
-      "\(counts.joined(separator: ", ")) in \(Plural.count(tally.files, "file")) "
-        + "(\(Plural.count(tally.sessions, "session")), \(Plural.count(tally.events, "event")))")
+    if wroteLines { output("") }
+    output(Self.summary(tally))
+    var hidden: [String] = []
+    if tally.suppressed > 0 { hidden.append("\(tally.suppressed) suppressed by the configuration") }
+    if tally.baselined > 0 { hidden.append("\(tally.baselined) in the baseline") }
+    if !hidden.isEmpty { output("  not shown: \(hidden.joined(separator: ", "))") }
     let width = tally.byRule.keys.map(\.count).max() ?? 0
     for (rule, entry) in tally.byRule.sorted(by: { ($0.value.severity, $1.key) > ($1.value.severity, $0.key) }) {
-      output("  \(rule.padding(toLength: width, withPad: " ", startingAt: 0))  \(Plural.count(entry.count, entry.severity.rawValue))")
+      output(
+        "  \(rule.padding(toLength: width, withPad: " ", startingAt: 0))  \(Plural.count(entry.count, entry.severity.rawValue))"
+      )
     }
+  }
+
+  /// `4 errors, 4 warnings, 1 note in 8 files (8 sessions, 177 events)`.
+  static func summary(_ tally: FindingTally) -> String {
+    let counts = Severity.allCases.reversed().map { Plural.count(tally.count($0), $0.rawValue) }
+    return "\(counts.joined(separator: ", ")) in \(Plural.count(tally.files, "file")) "
+      + "(\(Plural.count(tally.sessions, "session")), \(Plural.count(tally.events, "event")))"
   }
 
   private func paint(_ severity: Severity) -> String {
@@ -46,41 +61,5 @@ final class TextReporter: FindingReporter {
       case .note: "36"
       }
     return "\u{1B}[1;\(code)m\(severity.rawValue)\u{1B}[0m"
-  }
-}
-
-/// The findings as one JSON array of objects: file, line, session, rule, severity, message,
-/// hint, vc, class.
-final class JSONReporter: FindingReporter {
-  private let output: (String) -> Void
-  private let errorOutput: (String) -> Void
-  private var held: String?
-
-  init(output: @escaping (String) -> Void, errorOutput: @escaping (String) -> Void) {
-    self.output = output
-    self.errorOutput = errorOutput
-    output("[")
-  }
-
-  func report(_ item: FileFinding) {
-    let finding = item.finding
-    let fields: [(String, String)] = [
-      ("file", JSONString.quote(item.file)), ("line", String(finding.line)), ("session", String(finding.session)),
-      ("rule", JSONString.quote(finding.ruleID)), ("severity", JSONString.quote(finding.severity.rawValue)),
-      ("message", JSONString.quote(finding.message)), ("hint", JSONString.quote(finding.hint)),
-      ("vc", finding.controller.map { JSONString.quote($0.address) } ?? "null"),
-      ("class", finding.controller?.className.map(JSONString.quote) ?? "null"),
-    ]
-    if let held { output("  " + held + ",") }
-    held = "{" + fields.map { "\(JSONString.quote($0.0)):\($0.1)" }.joined(separator: ",") + "}"
-  }
-
-  func report(issue: IngestIssue, file: String) {
-    errorOutput("\(file):\(issue.line): \(issue.severity.rawValue): \(issue.message) [\(issue.kind.rawValue)]")
-  }
-
-  func finish(_ tally: FindingTally) {
-    if let held { output("  " + held) }
-    output("]")
   }
 }

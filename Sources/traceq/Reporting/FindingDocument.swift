@@ -1,0 +1,142 @@
+import Replay
+import TraceModel
+
+/// The `--format json` document. Its `version` changes only when a field is removed or
+/// changes meaning; fields may be added within a version. docs/ci.md documents every field.
+struct FindingDocument: Encodable {
+  /// The schema version this traceq writes.
+  static let currentVersion = 1
+
+  var version = FindingDocument.currentVersion
+  var tool = "traceq"
+  var findings: [Item] = []
+  var issues: [Issue] = []
+  var summary = Summary()
+
+  /// One finding.
+  struct Item: Encodable {
+    var file: String
+    var line: Int
+    var session: Int
+    var rule: String
+    var severity: String
+    var message: String
+    var hint: String
+    /// The main controller's address and class (absent when the finding names none, or the
+    /// trace never gave the class).
+    var vc: String?
+    var className: String?
+    var subjects: [Subject]
+    /// ``FindingIdentity/fingerprint``: the same when the scenario is recorded again.
+    var fingerprint: String
+    /// Present when a suppression of the configuration accepts the finding.
+    var suppression: SuppressionEntry?
+
+    enum CodingKeys: String, CodingKey {
+      case file, line, session, rule, severity, message, hint, vc
+      case className = "class"
+      case subjects, fingerprint, suppression
+    }
+
+    init(_ item: FileFinding) {
+      let finding = item.finding
+      file = item.file
+      line = finding.line
+      session = finding.session
+      rule = finding.ruleID
+      severity = finding.severity.rawValue
+      message = finding.message
+      hint = finding.hint
+      vc = finding.controller?.address
+      className = finding.controller?.className
+      subjects = finding.subjects.map(Subject.init)
+      fingerprint = FindingIdentity(finding).fingerprint
+      suppression = item.suppression.map(SuppressionEntry.init)
+    }
+  }
+
+  /// A controller or popover a finding names.
+  struct Subject: Encodable {
+    var address: String
+    var className: String?
+    var popover: Bool
+
+    enum CodingKeys: String, CodingKey {
+      case address
+      case className = "class"
+      case popover
+    }
+
+    init(_ subject: Finding.Subject) {
+      address = subject.address
+      className = subject.className
+      popover = subject.isPopover
+    }
+  }
+
+  /// The suppression that accepts a finding, as the configuration gives it.
+  struct SuppressionEntry: Encodable {
+    var reason: String?
+    var rule: String?
+    var className: String?
+    var path: String?
+
+    enum CodingKeys: String, CodingKey {
+      case reason, rule
+      case className = "class"
+      case path
+    }
+
+    init(_ suppression: Suppression) {
+      reason = suppression.reason
+      rule = suppression.rule
+      className = suppression.className?.pattern
+      path = suppression.path?.pattern
+    }
+  }
+
+  /// A problem with a trace's lines.
+  struct Issue: Encodable {
+    var file: String
+    var line: Int
+    var severity: String
+    var kind: String
+    var message: String
+  }
+
+  /// The counts of the run.
+  struct Summary: Encodable {
+    var files = 0
+    var sessions = 0
+    var events = 0
+    var errors = 0
+    var warnings = 0
+    var notes = 0
+    var suppressed = 0
+    var baseline = 0
+    var failingSeverity = Severity.error.rawValue
+    var failed = false
+
+    enum CodingKeys: String, CodingKey {
+      case files, sessions, events, errors, warnings, notes, suppressed, baseline
+      case
+        failingSeverity = "failing_severity"
+      case failed
+    }
+
+    init() {}
+
+    init(_ tally: FindingTally, failingSeverity: Severity) {
+      files = tally.files
+      sessions = tally.sessions
+      events = tally.events
+      errors = tally.count(.error)
+      warnings = tally.count(.warning)
+      notes = tally.count(.note)
+      suppressed = tally.suppressed
+      baseline = tally.baselined
+      self.failingSeverity = failingSeverity.rawValue
+      failed = tally.fails(at: failingSeverity)
+    }
+  }
+}

@@ -1,0 +1,77 @@
+import Crypto
+import Foundation
+import Replay
+
+/// What stays the same about a finding when the same scenario is recorded again: the rule,
+/// the classes of the controllers it names, and the shape of its message, with each
+/// controller's address replaced by its position (`#1`, `#2`…) and the line numbers it
+/// mentions (`added at line 22`) by `N`. Line numbers, times, session numbers, addresses and
+/// file paths are not part of it. Baselines, SARIF fingerprints and JUnit test names use it.
+struct FindingIdentity: Hashable, Codable, Comparable {
+  /// What stands for a controller whose class the trace never gave.
+  static let unknownClass = "?"
+
+  var rule: String
+  /// The classes of the finding's subjects, in the message's order.
+  var classes: [String]
+  /// The message with the subjects' addresses replaced.
+  var message: String
+
+  init(rule: String, classes: [String], message: String) {
+    self.rule = rule
+    self.classes = classes
+    self.message = message
+  }
+
+  init(_ finding: Finding) {
+    rule = finding.ruleID
+    classes = finding.subjects.map { $0.className ?? ($0.isPopover ? "UIPopoverController" : Self.unknownClass) }
+    message = Self.shape(finding.message, addresses: finding.subjects.map(\.address))
+  }
+
+  /// SHA-256 of the identity, in lowercase hex: the same for the same identity on any machine.
+  var fingerprint: String {
+    let text = ([rule, classes.joined(separator: ","), message]).joined(separator: "\u{1F}")
+    return SHA256.hash(data: Data(text.utf8)).map { String(format: "%02x", $0) }.joined()
+  }
+
+  static func < (lhs: FindingIdentity, rhs: FindingIdentity) -> Bool {
+    (lhs.rule, lhs.message, lhs.classes.joined(separator: ",")) < (
+      rhs.rule, rhs.message, rhs.classes.joined(separator: ",")
+    )
+  }
+
+  /// `message` with `line 22` made `line N`, and each address replaced by `#n` (n its first
+  /// position among `addresses`) where it stands as a whole word: `0xd4` in `0xd45` is left alone.
+  static func shape(_ message: String, addresses: [String]) -> String {
+    var placeholders: [(address: String, placeholder: String)] = []
+    for (index, address) in addresses.enumerated() where !address.isEmpty {
+      if !placeholders.contains(where: { $0.address == address }) { placeholders.append((address, "#\(index + 1)")) }
+    }
+    // The longest first, so that an address that contains another is replaced whole.
+    placeholders.sort { ($0.address.count, $0.address) > ($1.address.count, $1.address) }
+    var text = Substring(message.replacing(/\bline \d+\b/, with: "line N"))
+    var result = ""
+    while let next = text.first {
+      let replaced = placeholders.first { entry in
+        guard text.hasPrefix(entry.address) else { return false }
+        let joinsBefore = result.last.map(isWordCharacter) == true && entry.address.first.map(isWordCharacter) == true
+        let after = text.dropFirst(entry.address.count).first
+        let joinsAfter = after.map(isWordCharacter) == true && entry.address.last.map(isWordCharacter) == true
+        return !joinsBefore && !joinsAfter
+      }
+      if let replaced {
+        result += replaced.placeholder
+        text = text.dropFirst(replaced.address.count)
+      } else {
+        result.append(next)
+        text = text.dropFirst()
+      }
+    }
+    return result
+  }
+
+  private static func isWordCharacter(_ character: Character) -> Bool {
+    character.isLetter || character.isNumber || character == "_"
+  }
+}

@@ -1,0 +1,139 @@
+import Replay
+import TraceModel
+
+/// JUnit XML as Jenkins, GitLab and GitHub test reporters read it: one `<testsuite>` per
+/// trace file. Each finding is a `<testcase>` named after its identity (rule and message
+/// shape, so that the same finding keeps its name when the scenario is recorded again) with
+/// `file` and `line` attributes; it has a `<failure>` when its severity fails the run, and
+/// passes with the diagnostic as `<system-out>` otherwise. A suppressed finding is
+/// `<skipped>` with the reason; a problem with the trace's lines is an `<error>`; a file
+/// without any of these is one passing test case, `replay`.
+final class JUnitReporter: FindingReporter {
+  private let output: (String) -> Void
+  private let context: ReportContext
+  private var suites: [Suite] = []
+
+  private struct Suite {
+    var file: String
+    var cases: [Case] = []
+    var names: [String: Int] = [:]
+
+    func count(_ outcome: Outcome.Kind) -> Int { cases.filter { $0.outcome.kind == outcome }.count }
+  }
+
+  private struct Case {
+    var name: String
+    var line: Int?
+    var outcome: Outcome
+  }
+
+  private enum Outcome {
+    case passed(output: String?)
+    case failure(type: String, message: String, detail: String)
+    case error(type: String, message: String, detail: String)
+    case skipped(message: String)
+
+    enum Kind { case passed, failure, error, skipped }
+
+    var kind: Kind {
+      switch self {
+      case .passed: .passed
+      case .failure: .failure
+      case .error: .error
+      case .skipped: .skipped
+      }
+    }
+  }
+
+  init(output: @escaping (String) -> Void, context: ReportContext) {
+    self.output = output
+    self.context = context
+  }
+
+  func begin(file: String) {
+    if suites.last?.file != file { suites.append(Suite(file: file)) }
+  }
+
+  func report(_ item: FileFinding) {
+    let finding = item.finding
+    let identity = FindingIdentity(finding)
+    let diagnostic =
+      "\(item.file):\(finding.line): \(finding.severity.rawValue): \(finding.message) [\(finding.ruleID)]"
+    let outcome: Outcome
+    if let suppression = item.suppression {
+      outcome = .skipped(message: "suppressed" + (suppression.reason.map { ": \($0)" } ?? ""))
+    } else if finding.severity >= context.failingSeverity {
+      outcome = .failure(type: finding.ruleID, message: finding.message, detail: diagnostic + "\nhint: " + finding.hint)
+    } else {
+      outcome = .passed(output: diagnostic + "\nhint: " + finding.hint)
+    }
+    add(Case(name: "\(identity.rule): \(identity.message)", line: finding.line, outcome: outcome), file: item.file)
+  }
+
+  func report(issue: IngestIssue, file: String) {
+    let diagnostic = "\(file):\(issue.line): \(issue.severity.rawValue): \(issue.message) [\(issue.kind.rawValue)]"
+    add(
+      Case(
+        name: "\(issue.kind.rawValue): \(issue.message)", line: issue.line,
+        outcome: .error(type: issue.kind.rawValue, message: issue.message, detail: diagnostic)),
+      file: file)
+  }
+
+  func finish(_ tally: FindingTally) {
+    for index in suites.indices where suites[index].cases.isEmpty {
+      suites[index].cases.append(Case(name: "replay", line: nil, outcome: .passed(output: nil)))
+    }
+    let tests = suites.reduce(0) { $0 + $1.cases.count }
+    let failures = suites.reduce(0) { $0 + $1.count(.failure) }
+    let errors = suites.reduce(0) { $0 + $1.count(.error) }
+    let skipped = suites.reduce(0) { $0 + $1.count(.skipped) }
+    var lines = [
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
+      "<testsuites name=\"traceq check\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\" "
+        + "skipped=\"\(skipped)\">",
+    ]
+    for suite in suites {
+      lines.append(
+        "  <testsuite name=\"\(XMLText.attribute(suite.file))\" tests=\"\(suite.cases.count)\" "
+          + "failures=\"\(suite.count(.failure))\" errors=\"\(suite.count(.error))\" skipped=\"\(suite.count(.skipped))\">"
+      )
+      for testCase in suite.cases { lines += Self.element(testCase, file: suite.file) }
+      lines.append("  </testsuite>")
+    }
+    lines.append("</testsuites>")
+    output(lines.joined(separator: "\n"))
+  }
+
+  /// Adds a case to the file's suite, numbering names that repeat (`… (2)`).
+  private func add(_ testCase: Case, file: String) {
+    begin(file: file)
+    var testCase = testCase
+    let seen = suites[suites.count - 1].names[testCase.name, default: 0] + 1
+    suites[suites.count - 1].names[testCase.name] = seen
+    if seen > 1 { testCase.name += " (\(seen))" }
+    suites[suites.count - 1].cases.append(testCase)
+  }
+
+  private static func element(_ testCase: Case, file: String) -> [String] {
+    let line = testCase.line.map { " line=\"\($0)\"" } ?? ""
+    let open =
+      "    <testcase name=\"\(XMLText.attribute(testCase.name))\" classname=\"\(XMLText.attribute(file))\" "
+      + "file=\"\(XMLText.attribute(file))\"\(line)"
+    switch testCase.outcome {
+    case .passed(nil):
+      return [open + "/>"]
+    case .passed(let output?):
+      return [open + ">", "      <system-out>\(XMLText.content(output))</system-out>", "    </testcase>"]
+    case .failure(let type, let message, let detail), .error(let type, let message, let detail):
+      let tag = testCase.outcome.kind == .failure ? "failure" : "error"
+      return [
+        open + ">",
+        "      <\(tag) type=\"\(XMLText.attribute(type))\" message=\"\(XMLText.attribute(message))\">"
+          + "\(XMLText.content(detail))</\(tag)>",
+        "    </testcase>",
+      ]
+    case .skipped(let message):
+      return [open + ">", "      <skipped message=\"\(XMLText.attribute(message))\"/>", "    </testcase>"]
+    }
+  }
+}

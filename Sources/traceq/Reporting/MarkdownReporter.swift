@@ -1,0 +1,84 @@
+import Replay
+import TraceModel
+
+/// A summary for a pull-request comment or `$GITHUB_STEP_SUMMARY`: a verdict line, a table of
+/// the findings (the first ``rowLimit``), a table per rule, and what was not shown.
+final class MarkdownReporter: FindingReporter {
+  /// The most findings the table lists; the JSON or SARIF report has them all.
+  static let rowLimit = 100
+
+  private let output: (String) -> Void
+  private let context: ReportContext
+  private var rows: [String] = []
+  private var unlisted = 0
+
+  init(output: @escaping (String) -> Void, context: ReportContext) {
+    self.output = output
+    self.context = context
+  }
+
+  func report(_ item: FileFinding) {
+    guard item.suppression == nil else { return }
+    let finding = item.finding
+    row(finding.severity, "\(item.file):\(finding.line)", finding.ruleID, finding.message)
+  }
+
+  func report(issue: IngestIssue, file: String) {
+    row(issue.severity, "\(file):\(issue.line)", issue.kind.rawValue, issue.message)
+  }
+
+  func finish(_ tally: FindingTally) {
+    let failed = tally.fails(at: context.failingSeverity)
+    var lines = ["### traceq: " + TextReporter.summary(tally), ""]
+    lines.append(
+      failed
+        ? "❌ **Failed**: findings at or above \(context.failingSeverity.rawValue)."
+        : "✅ **Passed**: nothing at or above \(context.failingSeverity.rawValue).")
+    if !rows.isEmpty {
+      lines += ["", "| severity | location | rule | message |", "| --- | --- | --- | --- |"] + rows
+      if unlisted > 0 { lines += ["", "…and \(unlisted) more: the JSON or SARIF report lists them all."] }
+    }
+    if !tally.byRule.isEmpty {
+      lines += ["", "| rule | severity | findings |", "| --- | --- | ---: |"]
+      for (rule, entry) in tally.byRule.sorted(by: { ($0.value.severity, $1.key) > ($1.value.severity, $0.key) }) {
+        lines.append("| `\(rule)` | \(entry.severity.rawValue) | \(entry.count) |")
+      }
+    }
+    var hidden: [String] = []
+    if tally.suppressed > 0 { hidden.append("\(tally.suppressed) suppressed by the configuration") }
+    if tally.baselined > 0 { hidden.append("\(tally.baselined) already in the baseline") }
+    if !hidden.isEmpty { lines += ["", "Not shown: \(hidden.joined(separator: ", "))."] }
+    output(lines.joined(separator: "\n"))
+  }
+
+  private func row(_ severity: Severity, _ location: String, _ id: String, _ message: String) {
+    guard rows.count < Self.rowLimit else {
+      unlisted += 1
+      return
+    }
+    let place = location.contains("`") ? Self.cell(location) : "`\(location)`"
+    rows.append("| \(Self.icon(severity)) \(severity.rawValue) | \(place) | `\(id)` | \(Self.cell(message)) |")
+  }
+
+  private static func icon(_ severity: Severity) -> String {
+    switch severity {
+    case .error: "❌"
+    case .warning: "⚠️"
+    case .note: "ℹ️"
+    }
+  }
+
+  /// Text for a table cell: Markdown's punctuation escaped (so that `<PageViewController>`
+  /// is not taken for HTML), line breaks as spaces.
+  static func cell(_ text: String) -> String {
+    var result = ""
+    for character in text {
+      switch character {
+      case "\\", "`", "*", "_", "[", "]", "<", ">", "|", "#": result += "\\" + String(character)
+      case "\n", "\r": result += " "
+      default: result.append(character)
+      }
+    }
+    return result
+  }
+}

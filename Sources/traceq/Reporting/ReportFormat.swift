@@ -1,0 +1,43 @@
+import ArgumentParser
+
+/// The formats of `traceq check --format`.
+enum ReportFormat: String, CaseIterable {
+  case text, json, junit, sarif, github, markdown
+
+  /// A reporter of this format writing lines to `output`.
+  func makeReporter(output: @escaping (String) -> Void, colour: Bool, context: ReportContext) -> FindingReporter {
+    switch self {
+    case .text: TextReporter(output: output, colour: colour)
+    case .json: JSONReporter(output: output, context: context)
+    case .junit: JUnitReporter(output: output, context: context)
+    case .sarif: SARIFReporter(output: output, context: context)
+    case .github: GitHubReporter(output: output)
+    case .markdown: MarkdownReporter(output: output, context: context)
+    }
+  }
+}
+
+/// A `--format` value: a format, and optionally the file it goes to (`sarif:build/traceq.sarif`).
+struct ReportTarget: ExpressibleByArgument, Equatable {
+  var format: ReportFormat
+  /// The file; nil for `--output`, or standard output.
+  var path: String?
+
+  init(format: ReportFormat, path: String? = nil) {
+    self.format = format
+    self.path = path
+  }
+
+  init?(argument: String) {
+    let name = argument.prefix { $0 != ":" }
+    guard let format = ReportFormat(rawValue: String(name)) else { return nil }
+    self.format = format
+    let rest = argument.dropFirst(name.count + 1)
+    if argument.count > name.count {
+      guard !rest.isEmpty else { return nil }
+      path = String(rest)
+    }
+  }
+
+  static var allValueStrings: [String] { ReportFormat.allCases.map(\.rawValue) }
+}

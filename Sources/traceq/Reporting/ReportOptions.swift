@@ -1,0 +1,66 @@
+import ArgumentParser
+import Foundation
+
+/// How `traceq check` reports: formats and where each goes, and the baseline.
+struct ReportOptions: ParsableArguments {
+  @Option(
+    name: .customLong("format"),
+    help: ArgumentHelp(
+      "Report format: text, json, junit, sarif, github or markdown (repeatable). FORMAT:PATH writes that format to "
+        + "PATH; the others go to --output or standard output.",
+      valueName: "format[:path]"))
+  var formats: [ReportTarget] = []
+
+  @Option(help: ArgumentHelp("Write the report to this file instead of standard output.", valueName: "path"))
+  var output: String?
+
+  @Option(help: ArgumentHelp("Report (and fail on) only findings this baseline does not hold.", valueName: "file"))
+  var baseline: String?
+
+  @Option(
+    name: .customLong("write-baseline"),
+    help: ArgumentHelp("Record this run's findings as a baseline (they then do not fail the run).", valueName: "file"))
+  var writeBaseline: String?
+
+  /// Each format with where it goes (nil: standard output): text to standard output when
+  /// no format is given.
+  /// - Throws: ``UsageError`` when two formats would write to the same place.
+  func targets() throws(UsageError) -> [ReportTarget] {
+    let given = formats.isEmpty ? [ReportTarget(format: .text)] : formats
+    let targets = given.map { target in
+      var target = target
+      target.path = target.path ?? output
+      if target.path == "-" { target.path = nil }
+      return target
+    }
+    var seen: [String: ReportFormat] = [:]
+    for target in targets {
+      let place = target.path.map { URL(fileURLWithPath: $0).standardizedFileURL.path } ?? "-"
+      if let other = seen[place] {
+        let destination = target.path.map { "to \($0)" } ?? "to standard output"
+        throw UsageError(
+          message: "--format \(other.rawValue) and --format \(target.format.rawValue) would both write \(destination); "
+            + "give each its own file with FORMAT:PATH, e.g. --format \(other.rawValue):traceq.\(other.rawValue) "
+            + "--format \(target.format.rawValue)")
+      }
+      seen[place] = target.format
+    }
+    return targets
+  }
+
+  /// The reporters, their files created.
+  func makeReporter(context: ReportContext) throws(UsageError) -> ReporterGroup {
+    var entries: [(reporter: FindingReporter, output: ReportOutput)] = []
+    for target in try targets() {
+      let output = try target.path.map { path throws(UsageError) in try ReportOutput.file(path) } ?? .standardOutput
+      entries.append(
+        (target.format.makeReporter(output: output.write, colour: output.isTerminal, context: context), output))
+    }
+    return ReporterGroup(entries)
+  }
+
+  /// The baseline `--baseline` names, read.
+  func loadBaseline() throws(BaselineError) -> Baseline? {
+    try baseline.map { path throws(BaselineError) in try Baseline.read(path) }
+  }
+}

@@ -1,0 +1,65 @@
+import Foundation
+
+/// Where one report goes: standard output, or a file (created, with its directory, before
+/// the check starts, so that a path that cannot be written stops the run at once).
+final class ReportOutput {
+  /// The file, or nil for standard output.
+  let path: String?
+  private let handle: FileHandle?
+  private var buffer: [UInt8] = []
+  private var failure: String?
+
+  private init(path: String?, handle: FileHandle?) {
+    self.path = path
+    self.handle = handle
+  }
+
+  /// Standard output.
+  static var standardOutput: ReportOutput { ReportOutput(path: nil, handle: nil) }
+
+  /// A new (or emptied) file at `path`.
+  static func file(_ path: String) throws(UsageError) -> ReportOutput {
+    let url = URL(fileURLWithPath: path)
+    do {
+      try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      guard FileManager.default.createFile(atPath: path, contents: nil) else {
+        throw UsageError(message: "cannot write the report to \(path)")
+      }
+      return ReportOutput(path: path, handle: try FileHandle(forWritingTo: url))
+    } catch {
+      throw UsageError(message: "cannot write the report to \(path)")
+    }
+  }
+
+  /// Whether a person is watching (standard output on a terminal).
+  var isTerminal: Bool { path == nil && Terminal.standardOutputIsTerminal }
+
+  /// Writes `text` and a newline.
+  func write(_ text: String) {
+    guard let handle else {
+      print(text)
+      return
+    }
+    buffer += Array(text.utf8) + [10]
+    if buffer.count >= 1 << 16 { flush(handle) }
+  }
+
+  /// Writes what is buffered and closes the file.
+  /// - Throws: ``UsageError`` when the file could not be written.
+  func close() throws(UsageError) {
+    guard let handle, let path else { return }
+    flush(handle)
+    try? handle.close()
+    if let failure { throw UsageError(message: "cannot write the report to \(path): \(failure)") }
+  }
+
+  private func flush(_ handle: FileHandle) {
+    guard failure == nil, !buffer.isEmpty else { return }
+    do {
+      try handle.write(contentsOf: buffer)
+    } catch {
+      failure = error.localizedDescription
+    }
+    buffer.removeAll(keepingCapacity: true)
+  }
+}

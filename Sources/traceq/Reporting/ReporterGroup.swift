@@ -1,0 +1,43 @@
+import TraceModel
+
+/// Several reporters fed by one run, each writing to its own output (`--format sarif:a.sarif
+/// --format text`).
+final class ReporterGroup: FindingReporter {
+  private let reporters: [FindingReporter]
+  private let outputs: [ReportOutput]
+
+  init(_ entries: [(reporter: FindingReporter, output: ReportOutput)]) {
+    reporters = entries.map(\.reporter)
+    outputs = entries.map(\.output)
+  }
+
+  func begin(file: String) {
+    for reporter in reporters { reporter.begin(file: file) }
+  }
+
+  func report(_ finding: FileFinding) {
+    for reporter in reporters { reporter.report(finding) }
+  }
+
+  func report(issue: IngestIssue, file: String) {
+    for reporter in reporters { reporter.report(issue: issue, file: file) }
+  }
+
+  func finish(_ tally: FindingTally) {
+    for reporter in reporters { reporter.finish(tally) }
+  }
+
+  /// Closes the files.
+  /// - Throws: ``UsageError`` for the first file that could not be written.
+  func close() throws(UsageError) {
+    var first: UsageError?
+    for output in outputs {
+      do {
+        try output.close()
+      } catch {
+        first = first ?? error
+      }
+    }
+    if let first { throw first }
+  }
+}
