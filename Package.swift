@@ -41,6 +41,6 @@ let package = Package(
     .target(name: "TestSupport", dependencies: ["TraceModel"], path: "Tests/TestSupport"),
     .testTarget(name: "TraceModelTests", dependencies: ["TraceModel", "TestSupport"]),
     .testTarget(name: "ReplayTests", dependencies: ["Replay", "TraceModel", "TestSupport"]),
-    .testTarget(name: "traceqTests", dependencies: ["traceq", "TraceModel", "TestSupport"]),
+    .testTarget(name: "traceqTests", dependencies: ["traceq", "TraceModel", "TestSupport"], exclude: ["Golden"]),
   ]
 )

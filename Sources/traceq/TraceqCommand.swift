@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 @main
 struct TraceqCommand: ParsableCommand {
@@ -11,4 +12,19 @@ struct TraceqCommand: ParsableCommand {
         traceq query "SELECT ev, count(*) FROM events GROUP BY ev ORDER BY 2 DESC"
       """,
     subcommands: [Check.self, Ingest.self, Query.self, Replay.self, Rules.self])
+
+  /// Runs the command; a command line the parser rejects exits with status 2, as every other
+  /// usage error does (swift-argument-parser's own default is 64).
+  static func main() {
+    do {
+      var command = try parseAsRoot()
+      try command.run()
+    } catch {
+      if exitCode(for: error) == .validationFailure {
+        Terminal.error(fullMessage(for: error))
+        Foundation.exit(2)
+      }
+      exit(withError: error)
+    }
+  }
 }

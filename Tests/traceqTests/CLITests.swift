@@ -72,7 +72,18 @@ struct CLITests {
     #expect(!result.error.contains("Fatal error"))
   }
 
-  @Test("every command has help with examples", arguments: [["ingest"], ["query"]])
+  @Test("a command line the parser rejects exits 2, like every usage error", arguments: [
+    ["check", "--format", "xml", "x.ndjson"], ["check", "--bogus"], ["ingest"], ["query"], ["frobnicate"],
+  ])
+  func usageErrors(_ arguments: [String]) throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let result = try CommandRunner(directory: directory.path).run(arguments)
+    #expect(result.status == 2)
+    #expect(result.error.contains("Usage:") || result.error.contains("Error:"), "\(result.error)")
+  }
+
+  @Test("every command has help with examples", arguments: [["ingest"], ["query"], ["check"], ["replay"], ["rules"]])
   func help(_ command: [String]) throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }

@@ -86,7 +86,7 @@ struct SampleTests {
     let reporter = CollectingReporter()
     var run = IngestRun(databasePath: store.database, inputs: [Samples.directory])
     run.output = { _ in }
-    run.check = IngestRun.Check(rules: RuleSet(), minSeverity: .note, failingSeverity: .error, reporter: reporter)
+    run.check = IngestRun.Check(policy: try Samples.policy(), reporter: reporter)
     #expect(try run.execute() == 1)
     let expected = Samples.expected.flatMap { name, lines in lines.map { "\(name) \($0)" } }
     let reported = reporter.findings.map { "\($0.file.split(separator: "/").last!) \($0.finding.line) \($0.finding.ruleID)" }

@@ -14,7 +14,8 @@ extension TraceqCommand {
         .zz or .zlib); compression is told from the bytes, not the name. `-` reads standard input.
 
         With --check, each session is also replayed against UIKit's rules as it is stored: the
-        findings are printed as `traceq check` prints them and stored in the anomalies table.
+        findings are printed as `traceq check` prints them (with .traceq.yml applied, see
+        docs/ci.md) and stored in the anomalies table.
 
         Exit status: 0 everything stored (and, with --check, no error found), 1 some lines had
         errors, or --check found errors (warnings too with --strict), 2 a usage error or a file
@@ -46,9 +47,14 @@ extension TraceqCommand {
     func run() throws {
       var run = IngestRun(databasePath: database.path, inputs: inputs, force: force, quiet: quiet)
       if check {
-        run.check = IngestRun.Check(
-          rules: try rules.ruleSet(), minSeverity: rules.minSeverity, failingSeverity: rules.failingSeverity,
-          reporter: TextReporter(output: { print($0) }, colour: Terminal.standardOutputIsTerminal))
+        do {
+          run.check = IngestRun.Check(
+            policy: try rules.policy(),
+            reporter: TextReporter(output: { print($0) }, colour: Terminal.standardOutputIsTerminal))
+        } catch let error as any CheckSetupError {
+          Terminal.error(error.description)
+          throw ExitCode(2)
+        }
       }
       let status = try run.execute()
       if status != 0 { throw ExitCode(status) }

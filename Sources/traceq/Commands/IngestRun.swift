@@ -16,11 +16,10 @@ struct IngestRun {
   var output: (String) -> Void = { print($0) }
   var errorOutput: (String) -> Void = Terminal.error
 
-  /// How `--check` replays and reports.
+  /// How `--check` replays and reports: the rules and verdicts of the configuration merged
+  /// with the flags, as `traceq check` uses them.
   struct Check {
-    var rules: RuleSet
-    var minSeverity: Severity
-    var failingSeverity: Severity
+    var policy: CheckPolicy
     var reporter: FindingReporter
   }
 
@@ -45,6 +44,7 @@ struct IngestRun {
     var stored = 0
     var skipped = 0
     var tally = FindingTally()
+    var triage = check.map { FindingTriage(policy: $0.policy) }
     let progress = ProgressLine()
     for path in files {
       var shown = 0
@@ -60,12 +60,10 @@ struct IngestRun {
         progress.update("\(path): \(Self.percent(bytes, of: path)) \(events) events")
       }
       if let check {
-        ingestion.rules = check.rules
+        ingestion.rules = check.policy.rules
         ingestion.onFinding = { finding in
-          guard finding.severity >= check.minSeverity else { return }
           progress.clear()
-          tally.add(finding)
-          check.reporter.report(FileFinding(file: path, finding: finding))
+          triage?.deliver(finding, file: path, tally: &tally, to: check.reporter)
         }
       }
       do {
@@ -119,7 +117,7 @@ struct IngestRun {
     output(Self.describeTotal(total, files: stored, skipped: skipped, database: databasePath))
     if let check {
       check.reporter.finish(tally)
-      if tally.fails(at: check.failingSeverity) { status = max(status, 1) }
+      if tally.fails(at: check.policy.failingSeverity) { status = max(status, 1) }
     }
     return status
   }

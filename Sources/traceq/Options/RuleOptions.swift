@@ -39,22 +39,6 @@ struct RuleOptions: ParsableArguments {
       throw UsageError(message: error.description)
     }
   }
-
-  /// The rules these flags select, without `.traceq.yml` (``policy()`` includes it).
-  func ruleSet() throws -> RuleSet {
-    do {
-      return try RuleSet.selecting(only: onlyRules, disabled: disabledRules)
-    } catch {
-      throw ValidationError(error.description)
-    }
-  }
-
-  /// `--min-severity`, without `.traceq.yml` (``policy()`` includes it).
-  var minSeverity: Severity { minimumSeverity ?? .note }
-
-  /// The lowest severity that makes the command fail, without `.traceq.yml` (``policy()``
-  /// includes it).
-  var failingSeverity: Severity { strict ? .warning : .error }
 }
 
 extension Severity: ExpressibleByArgument {}

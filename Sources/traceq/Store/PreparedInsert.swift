@@ -32,7 +32,7 @@ struct PreparedInsert {
   /// Binds a static string (SQLite reads it in place).
   @inline(__always) func bind(_ index: Int32, _ value: StaticString?) {
     guard let value else { return bindNull(index) }
-    value.withUTF8Buffer { text in
+    _ = value.withUTF8Buffer { text in
       sqlite3_bind_text(handle, index, UnsafeRawPointer(text.baseAddress!).assumingMemoryBound(to: CChar.self),
         Int32(text.count), nil)
     }
