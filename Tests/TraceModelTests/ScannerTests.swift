@@ -78,6 +78,40 @@ struct ScannerTests {
     #expect(parsed == value)
   }
 
+  @Test("strings are checked at every position, whatever their alignment to 8-byte words")
+  func everyAlignment() {
+    for length in 0..<20 {
+      for position in 0..<max(length, 1) {
+        let plain = String(repeating: "a", count: length)
+        var chars = Array(plain)
+        #expect(scan("{\"k\":\"" + plain + "\"}") == nil)
+        guard position < length else { continue }
+        chars[position] = "\u{01}"
+        #expect(scan("{\"k\":\"" + String(chars) + "\"}") != nil, "control byte at \(position) of \(length)")
+        chars[position] = "é"
+        #expect(scan("{\"k\":\"" + String(chars) + "\"}") == nil, "UTF-8 at \(position) of \(length)")
+        chars[position] = "\""
+        #expect(scan("{\"k\":\"" + String(chars) + "\"}") != nil, "early quote at \(position) of \(length)")
+      }
+    }
+  }
+
+  @Test("numbers scanned on the way equal those parsed apart", arguments: [
+    "0", "-0", "7", "12.5", "0.013", "-3.25", "123456789012345", "1234567890123456789", "0.30000000000000004",
+    "1e3", "2.5E-2", "99999.99999",
+  ])
+  func numbersOnTheWay(_ text: String) throws {
+    let scanner = RecordScanner()
+    var line = "{\"t\":" + text + "}"
+    let parsed = try line.withUTF8 { bytes throws(JSONSyntaxError) -> Double? in
+      try scanner.scan(UnsafeRawBufferPointer(bytes))
+      guard let scanned = scanner.value(.t) else { return nil }
+      return scanned.number.isNaN ? JSONText.number(scanner.bytes(scanned)) : scanned.number
+    }.map { $0 } ?? .nan
+    #expect(parsed == Double(text)!)
+    #expect(parsed.sign == Double(text)!.sign)
+  }
+
   @Test("escaped strings decode, surrogate pairs included")
   func escapes() {
     var text = #"a\"b\\c\/d\n\u00e9\ud83d\ude00\ud800x"#

@@ -108,15 +108,27 @@ extension SessionModel {
 
   /// The chain of controllers shown from `top` down: the top of each navigation stack, the
   /// selected tab, the only child of a custom container.
-  func shownChain(from top: ObjectID) -> [ObjectID] {
-    var chain = [top]
-    var current = top
-    while chain.count <= controllers.count {
-      let children = self[current].children.filter { isShownChild($0, of: current) }
-      guard children.count == 1 else { break }
-      current = children[0]
-      chain.append(current)
+  func shownChain(from top: ObjectID) -> some Sequence<ObjectID> {
+    var steps = 0
+    return sequence(first: top) { vc in
+      steps += 1
+      return steps < self.controllers.count ? self.onlyShownChild(of: vc) : nil
     }
-    return chain
+  }
+
+  /// The one child `vc` shows, when it shows exactly one.
+  private func onlyShownChild(of vc: ObjectID) -> ObjectID? {
+    let state = self[vc]
+    switch kind(vc) {
+    case .navigation?, .imagePicker?: return state.children.last
+    case .tabBar?: return state.selectedChild ?? state.children.first
+    default:
+      var shown: ObjectID?
+      for child in state.children where !self[child].isViewRemoved {
+        if shown != nil { return nil }
+        shown = child
+      }
+      return shown
+    }
   }
 }

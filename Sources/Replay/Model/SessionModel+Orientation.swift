@@ -174,7 +174,7 @@ extension SessionModel {
   func checkShownOrientation(after cause: EventName, from container: ObjectID, at line: Int? = nil) {
     guard !supportsMultitasking, isOnScreen(container) else { return }
     let orientation = interfaceOrientation
-    for vc in shownChain(from: container).reversed() {
+    for vc in Array(shownChain(from: container)).reversed() {
       guard let mask = self[vc].supportedMask, !mask.contains(orientation) else { continue }
       if reportedUnsupportedShown[vc] == orientation { return }
       reportedUnsupportedShown[vc] = orientation

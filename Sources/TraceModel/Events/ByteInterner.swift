@@ -41,10 +41,7 @@ struct ByteInterner {
   }
 
   private func tailEquals(_ index: Int, _ bytes: UnsafeRawBufferPointer) -> Bool {
-    arena.withUnsafeBytes { arena in
-      let start = Int(starts[index])
-      return ShortBytes.tailsEqual(UnsafeRawBufferPointer(rebasing: arena[start..<start + bytes.count]), bytes)
-    }
+    arena.withUnsafeBytes { arena in ShortBytes.equal(arena.baseAddress! + Int(starts[index]), bytes) }
   }
 
   private mutating func grow() {

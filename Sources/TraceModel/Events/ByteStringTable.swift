@@ -1,60 +1,74 @@
 import Foundation
 
 /// A read-only map from short byte strings to values, for matching names in a line without
-/// creating `String`s: open addressing on a hash of the first eight bytes and the length, then
-/// a word comparison (and `memcmp` for the bytes past the eighth).
-public struct ByteStringTable<Value>: @unchecked Sendable {
-  private let keys: [[UInt8]]
-  private let heads: [UInt64]
-  private let values: [Value]
-  private let slots: [Int32]  // index into keys/values, -1 when empty
-  private let slotMask: Int
+/// creating `String`s. Names are bucketed by length; within a bucket (a handful of names) the
+/// first byte, then the rest, are compared. Storage is unsafe and immutable, so that a lookup
+/// touches no reference counts.
+public final class ByteStringTable<Value>: @unchecked Sendable {
+  private struct Entry {
+    var start: Int
+    var first: UInt8
+  }
+
+  private let bytes: UnsafeMutableRawBufferPointer
+  /// Sorted by length; `buckets[n]..<buckets[n + 1]` are the names of length `n`.
+  private let entries: UnsafeMutableBufferPointer<Entry>
+  private let values: UnsafeMutableBufferPointer<Value>
+  private let buckets: UnsafeMutableBufferPointer<Int32>
+  private let maxLength: Int
 
   /// Builds the table; later pairs with an existing key are ignored.
   public init(_ pairs: [(String, Value)]) {
-    var keys: [[UInt8]] = []
-    var heads: [UInt64] = []
-    var values: [Value] = []
-    var capacity = 16
-    while capacity < pairs.count * 4 { capacity *= 2 }
-    var slots = [Int32](repeating: -1, count: capacity)
-    let mask = capacity - 1
-    for (name, value) in pairs {
-      let bytes = Array(name.utf8)
-      let head = bytes.withUnsafeBytes { ShortBytes.head($0) }
-      var slot = bytes.withUnsafeBytes { ShortBytes.hash($0, head: head) } & mask
-      var duplicate = false
-      while slots[slot] >= 0 {
-        if keys[Int(slots[slot])] == bytes { duplicate = true; break }
-        slot = (slot + 1) & mask
-      }
-      if duplicate { continue }
-      slots[slot] = Int32(keys.count)
-      keys.append(bytes)
-      heads.append(head)
-      values.append(value)
+    var unique: [(key: [UInt8], value: Value)] = []
+    for (name, value) in pairs where !unique.contains(where: { $0.key == Array(name.utf8) }) {
+      unique.append((Array(name.utf8), value))
     }
-    self.keys = keys
-    self.heads = heads
-    self.values = values
-    self.slots = slots
-    self.slotMask = mask
+    unique.sort { $0.key.count < $1.key.count }
+    maxLength = unique.last?.key.count ?? 0
+    bytes = .allocate(byteCount: max(1, unique.reduce(0) { $0 + $1.key.count }), alignment: 8)
+    entries = .allocate(capacity: max(1, unique.count))
+    values = .allocate(capacity: max(1, unique.count))
+    buckets = .allocate(capacity: maxLength + 2)
+    var offset = 0
+    var length = 0
+    buckets[0] = 0
+    for (index, pair) in unique.enumerated() {
+      while length < pair.key.count {
+        length += 1
+        buckets[length] = Int32(index)
+      }
+      pair.key.withUnsafeBytes { key in
+        if !key.isEmpty { bytes.baseAddress!.advanced(by: offset).copyMemory(from: key.baseAddress!, byteCount: key.count) }
+      }
+      entries.initializeElement(at: index, to: Entry(start: offset, first: pair.key.first ?? 0))
+      values.initializeElement(at: index, to: pair.value)
+      offset += pair.key.count
+    }
+    buckets[maxLength + 1] = Int32(unique.count)
   }
 
-  /// The value stored for `bytes`, or nil.
-  public func value(for bytes: UnsafeRawBufferPointer) -> Value? {
-    let head = ShortBytes.head(bytes)
-    var slot = ShortBytes.hash(bytes, head: head) & slotMask
-    while true {
-      let index = Int(slots[slot])
-      if index < 0 { return nil }
-      if heads[index] == head, keys[index].count == bytes.count,
-        bytes.count <= 8 || keys[index].withUnsafeBytes({ ShortBytes.tailsEqual($0, bytes) })
-      {
-        return values[index]
-      }
-      slot = (slot + 1) & slotMask
+  deinit {
+    bytes.deallocate()
+    entries.deallocate()
+    values.baseAddress!.deinitialize(count: Int(buckets[maxLength + 1]))
+    values.deallocate()
+    buckets.deallocate()
+  }
+
+  /// The value stored for `key`, or nil.
+  public func value(for key: UnsafeRawBufferPointer) -> Value? {
+    let count = key.count
+    guard count <= maxLength else { return nil }
+    var index = Int(buckets[count])
+    let end = Int(buckets[count + 1])
+    guard count > 0 else { return index < end ? values[index] : nil }
+    let first = key[0]
+    while index < end {
+      let entry = entries[index]
+      if entry.first == first, ShortBytes.equal(bytes.baseAddress! + entry.start, key) { return values[index] }
+      index += 1
     }
+    return nil
   }
 
   /// The value stored for `string`, or nil.
@@ -86,9 +100,24 @@ enum ShortBytes {
     return Int(truncatingIfNeeded: hash)
   }
 
-  /// Whether two strings of the same length (over eight bytes) agree past their eighth byte.
+  /// Whether `key.count` bytes at `stored` are `key`'s: a word at a time, short keys byte by byte.
   @inline(__always)
-  static func tailsEqual(_ first: UnsafeRawBufferPointer, _ second: UnsafeRawBufferPointer) -> Bool {
-    memcmp(first.baseAddress! + 8, second.baseAddress! + 8, first.count - 8) == 0
+  static func equal(_ stored: UnsafeRawPointer, _ key: UnsafeRawBufferPointer) -> Bool {
+    let count = key.count
+    guard count >= 8 else {
+      for index in 0..<count where stored.load(fromByteOffset: index, as: UInt8.self) != key[index] { return false }
+      return true
+    }
+    let base = key.baseAddress!
+    var index = 0
+    while index + 8 <= count {
+      if stored.loadUnaligned(fromByteOffset: index, as: UInt64.self) != base.loadUnaligned(fromByteOffset: index, as: UInt64.self) {
+        return false
+      }
+      index += 8
+    }
+    return index == count
+      || stored.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+        == base.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
   }
 }

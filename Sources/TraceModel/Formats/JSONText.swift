@@ -66,7 +66,7 @@ enum JSONText {
     return value
   }
 
-  private static let powersOfTen: [Double] = (0...22).map { pow(10, Double($0)) }
+  static let powersOfTen: [Double] = (0...22).map { pow(10, Double($0)) }
 
   /// The value of a validated JSON number. Plain decimals with up to 15 significant digits
   /// take an exact fast path; the rest go through `strtod`.

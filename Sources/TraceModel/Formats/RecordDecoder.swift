@@ -29,39 +29,43 @@ public final class RecordDecoder {
 
   public init() {}
 
-  /// Decodes `line`, appending what it is to `items` (nothing for a blank line; an issue and
-  /// the record for a record that is valid but suspicious).
-  public func decode(_ line: RawLine, into items: inout [TraceItem]) {
-    if isRejected { return }
+  /// An issue that came with the last record decoded, which is otherwise valid: a header
+  /// with a bad key, a time going backwards. Nil when there is none.
+  public private(set) var followUp: IngestIssue?
+
+  /// Decodes `line`: what it is, or nil for a blank line (and for every line once the file was
+  /// rejected, ``rejection`` saying why). See ``followUp``.
+  public func decode(_ line: RawLine) -> TraceItem? {
+    followUp = nil
+    if isRejected { return nil }
     if let length = line.oversizedLength {
-      items.append(.issue(IngestIssue(
+      return .issue(IngestIssue(
         .lineTooLong, line: line.number, "the line is \(length) bytes long, over the limit of this reader; it is skipped",
-        raw: line.text())))
-      return
+        raw: line.text()))
     }
-    if Self.isBlank(line.bytes) { return }
+    if Self.isBlank(line.bytes) { return nil }
     do throws(JSONSyntaxError) {
       try scanner.scan(line.bytes)
     } catch {
-      if !sawHeader { return reject(line) }
+      if !sawHeader {
+        reject(line)
+        return nil
+      }
       if line.isUnterminated {
-        items.append(.issue(IngestIssue(
+        return .issue(IngestIssue(
           .incompleteLastLine, line: line.number,
           "the last line has no newline and is not a complete record (the app stopped while writing it); it is ignored",
-          raw: line.text())))
-      } else {
-        items.append(.issue(IngestIssue(
-          .invalidJSON, line: line.number, "invalid JSON: \(error.message) (column \(error.offset + 1))", raw: line.text())))
+          raw: line.text()))
       }
-      return
+      return .issue(IngestIssue(
+        .invalidJSON, line: line.number, "invalid JSON: \(error.message) (column \(error.offset + 1))", raw: line.text()))
     }
-    if scanner.value(.traceq) != nil {
-      decodeHeader(line, into: &items)
-    } else if !sawHeader {
+    if scanner.value(.traceq) != nil { return decodeHeader(line) }
+    if !sawHeader {
       reject(line)
-    } else if !skippingSession {
-      decodeEvent(line, into: &items)
+      return nil
     }
+    return skippingSession ? nil : decodeEvent(line)
   }
 
   private func reject(_ line: RawLine) {
@@ -75,7 +79,7 @@ public final class RecordDecoder {
   /// The reason the file was rejected, once ``isRejected`` is true.
   public private(set) var rejection: IngestIssue?
 
-  private func decodeHeader(_ line: RawLine, into items: inout [TraceItem]) {
+  private func decodeHeader(_ line: RawLine) -> TraceItem {
     sawHeader = true
     symbols = SessionSymbols()
     lastTime = nil
@@ -94,10 +98,9 @@ public final class RecordDecoder {
       let shown = version.map { $0 == $0.rounded() ? String(Int($0)) : String($0) } ?? "not a number"
       let message = problems.first?.message ?? "format version \(shown) is not supported (only 1 is)"
       let number = version.flatMap { $0 == $0.rounded() && abs($0) < 1e9 ? Int($0) : nil } ?? 0
-      items.append(.session(SessionHeader(version: number, idiom: nil), line: line.number, symbols: symbols))
-      items.append(.issue(IngestIssue(
-        .unsupportedVersion, line: line.number, "\(message); the events of this session are skipped", raw: line.text())))
-      return
+      followUp = IngestIssue(
+        .unsupportedVersion, line: line.number, "\(message); the events of this session are skipped", raw: line.text())
+      return .session(SessionHeader(version: number, idiom: nil), line: line.number, symbols: symbols)
     }
     skippingSession = false
     let idiomExpected = "an idiom (phone or pad)"
@@ -116,13 +119,13 @@ public final class RecordDecoder {
         try fields.name(.orientation, in: InterfaceOrientation.byName, expected: RecordFields.interfaceNames)
       } ?? .portrait,
       requiresFullScreen: field { () throws(RecordProblem) in try fields.optionalBool(.requiresFullScreen) } ?? false)
-    items.append(.session(header, line: line.number, symbols: symbols))
     if let problem = problems.first {
-      items.append(.issue(IngestIssue(problem.kind, line: line.number, problem.message, raw: line.text())))
+      followUp = IngestIssue(problem.kind, line: line.number, problem.message, raw: line.text())
     }
+    return .session(header, line: line.number, symbols: symbols)
   }
 
-  private func decodeEvent(_ line: RawLine, into items: inout [TraceItem]) {
+  private func decodeEvent(_ line: RawLine) -> TraceItem {
     do throws(RecordProblem) {
       guard let evValue = scanner.value(.ev), evValue.kind != .null else {
         throw RecordProblem.missing(.ev, "the event name", in: "an event record")
@@ -140,16 +143,16 @@ public final class RecordDecoder {
       if let time {
         if let lastTime, time < lastTime, !reportedTimeOrder {
           reportedTimeOrder = true
-          items.append(.issue(IngestIssue(
+          followUp = IngestIssue(
             .timeGoesBackwards, line: line.number,
             "t goes backwards (\(Self.format(time)) after \(Self.format(lastTime))); times are kept as written, "
-              + "this is reported once per session")))
+              + "this is reported once per session")
         }
         lastTime = time
       }
-      items.append(.event(TraceEvent(line: line.number, time: time, payload)))
+      return .event(TraceEvent(line: line.number, time: time, payload))
     } catch {
-      items.append(.issue(IngestIssue(error.kind, line: line.number, error.message, raw: line.text())))
+      return .issue(IngestIssue(error.kind, line: line.number, error.message, raw: line.text()))
     }
   }
 

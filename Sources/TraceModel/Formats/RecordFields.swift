@@ -67,7 +67,7 @@ struct RecordFields {
   func optionalNumber(_ key: RecordKey) throws(RecordProblem) -> Double? {
     guard let value = present(key) else { return nil }
     guard value.kind == .number else { throw .wrongType(key, "a number", found: value.kind) }
-    return JSONText.number(scanner.bytes(value))
+    return value.number.isNaN ? JSONText.number(scanner.bytes(value)) : value.number
   }
 
   /// A name from a closed set (`style`, `idiom`, an orientation), looked up without allocating.
@@ -132,7 +132,7 @@ struct RecordFields {
     let expected = "an orientation mask (all, allButUpsideDown, landscape or an orientation name)"
     switch value.kind {
     case .number:
-      let number = JSONText.number(scanner.bytes(value))
+      let number = value.number.isNaN ? JSONText.number(scanner.bytes(value)) : value.number
       guard number >= 0, number <= Double(Int32.max), number == number.rounded() else {
         throw .invalid(key, String(decoding: scanner.bytes(value), as: UTF8.self), "a mask integer")
       }

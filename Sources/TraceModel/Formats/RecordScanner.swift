@@ -24,6 +24,9 @@ struct ScannedValue {
   var hasEscapes: Bool
   var start: Int32
   var end: Int32
+  /// For a number: its value when the scanner could compute it exactly on the way (a plain
+  /// decimal of up to 15 significant digits), else NaN (then ``JSONText/number(_:)`` parses it).
+  var number = Double.nan
 }
 
 /// Why a line is not valid JSON, and where (a byte offset into the line).
@@ -41,6 +44,7 @@ final class RecordScanner {
   @exclusivity(unchecked) private(set) var line = UnsafeRawBufferPointer(start: nil, count: 0)
   @exclusivity(unchecked) private var present: UInt64 = 0
   private let slots = UnsafeMutablePointer<ScannedValue>.allocate(capacity: RecordKey.allCases.count)
+  private let keys = RecordKey.byName
   private static let maxDepth = 64
 
   deinit { slots.deallocate() }
@@ -79,7 +83,7 @@ final class RecordScanner {
         }
         let key = try scanString(base, index, count)
         let keyBytes = UnsafeRawBufferPointer(start: base + index + 1, count: key.end - 1 - (index + 1))
-        let known = key.hasEscapes ? RecordKey.byName.value(for: JSONText.decode(keyBytes)) : RecordKey.byName.value(for: keyBytes)
+        let known = key.hasEscapes ? keys.value(for: JSONText.decode(keyBytes)) : keys.value(for: keyBytes)
         index = skipSpace(base, key.end, count)
         guard index < count, base[index] == UInt8(ascii: ":") else {
           throw JSONSyntaxError(message: "expected ':' after the key \"\(JSONText.decode(keyBytes))\"", offset: index)
@@ -146,8 +150,9 @@ final class RecordScanner {
       index = string.end
       return ScannedValue(kind: .string, hasEscapes: string.hasEscapes, start: Int32(start + 1), end: Int32(string.end - 1))
     case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-      index = try scanNumber(base, index, count)
-      return ScannedValue(kind: .number, hasEscapes: false, start: Int32(start), end: Int32(index))
+      let number = try scanNumber(base, index, count)
+      index = number.end
+      return ScannedValue(kind: .number, hasEscapes: false, start: Int32(start), end: Int32(index), number: number.value)
     case UInt8(ascii: "t"):
       index = try expectWord("true", base, index, count)
       return ScannedValue(kind: .true, hasEscapes: false, start: Int32(start), end: Int32(index))
@@ -213,6 +218,10 @@ final class RecordScanner {
     var index = start + 1
     var hasEscapes = false
     while index < count {
+      while index + 8 <= count, Self.isPlain(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
+        index += 8
+      }
+      guard index < count else { break }
       let byte = base[index]
       if byte == UInt8(ascii: "\"") { return (index + 1, hasEscapes) }
       if byte == UInt8(ascii: "\\") {
@@ -270,26 +279,44 @@ final class RecordScanner {
     return start + length
   }
 
-  /// Scans `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`; returns the index after it.
-  private func scanNumber(_ base: UnsafePointer<UInt8>, _ start: Int, _ count: Int) throws(JSONSyntaxError) -> Int {
+  /// Scans `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`; returns the index after it and,
+  /// for a plain decimal of up to 15 significant digits, its value (else NaN).
+  private func scanNumber(
+    _ base: UnsafePointer<UInt8>, _ start: Int, _ count: Int
+  ) throws(JSONSyntaxError) -> (end: Int, value: Double) {
     var index = start
-    if base[index] == UInt8(ascii: "-") { index += 1 }
+    let negative = base[index] == UInt8(ascii: "-")
+    if negative { index += 1 }
     guard index < count, Self.isDigit(base[index]) else {
       throw JSONSyntaxError(message: "a number must start with a digit", offset: index)
     }
+    var mantissa: UInt64 = 0
+    var digits = 0
+    var decimals = 0
     if base[index] == UInt8(ascii: "0") {
       index += 1
     } else {
-      while index < count, Self.isDigit(base[index]) { index += 1 }
+      while index < count, Self.isDigit(base[index]) {
+        mantissa = mantissa &* 10 &+ UInt64(base[index] &- 0x30)
+        digits += 1
+        index += 1
+      }
     }
     if index < count, base[index] == UInt8(ascii: ".") {
       index += 1
       guard index < count, Self.isDigit(base[index]) else {
         throw JSONSyntaxError(message: "a digit must follow the decimal point", offset: index)
       }
-      while index < count, Self.isDigit(base[index]) { index += 1 }
+      while index < count, Self.isDigit(base[index]) {
+        mantissa = mantissa &* 10 &+ UInt64(base[index] &- 0x30)
+        if mantissa != 0 { digits += 1 }
+        decimals += 1
+        index += 1
+      }
     }
+    var exact = digits <= 15 && decimals <= 22
     if index < count, base[index] | 0x20 == UInt8(ascii: "e") {
+      exact = false
       index += 1
       if index < count, base[index] == UInt8(ascii: "+") || base[index] == UInt8(ascii: "-") { index += 1 }
       guard index < count, Self.isDigit(base[index]) else {
@@ -300,7 +327,9 @@ final class RecordScanner {
     if index < count, Self.isDigit(base[index]) {
       throw JSONSyntaxError(message: "a number must not have leading zeros", offset: index)
     }
-    return index
+    guard exact else { return (index, .nan) }
+    let value = Double(mantissa) / JSONText.powersOfTen[decimals]
+    return (index, negative ? -value : value)
   }
 
   private func expectWord(_ word: StaticString, _ base: UnsafePointer<UInt8>, _ start: Int, _ count: Int) throws(JSONSyntaxError) -> Int {
@@ -312,6 +341,19 @@ final class RecordScanner {
   }
 
   @inline(__always) private static func isDigit(_ byte: UInt8) -> Bool { byte &- 0x30 < 10 }
+
+  /// True when none of eight bytes ends or escapes a string, or needs checking: no quote, no
+  /// backslash, no control byte, no byte of a multi-byte UTF-8 sequence (SWAR tests).
+  @inline(__always) private static func isPlain(_ word: UInt64) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    let quotes = word ^ (ones &* 0x22)
+    let backslashes = word ^ (ones &* 0x5C)
+    let hasQuote = (quotes &- ones) & ~quotes
+    let hasBackslash = (backslashes &- ones) & ~backslashes
+    let hasControl = (word &- ones &* 0x20) & ~word
+    return (hasQuote | hasBackslash | hasControl | word) & highs == 0
+  }
 
   private static func isHexDigit(_ byte: UInt8) -> Bool { isDigit(byte) || (byte | 0x20) &- 0x61 < 6 }
 

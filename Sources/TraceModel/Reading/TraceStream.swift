@@ -5,8 +5,8 @@ public final class TraceStream {
   public let decoder = RecordDecoder()
   // Per-event state is @exclusivity(unchecked): one thread uses an instance and its methods do
   // not re-enter, so the dynamic checks (~15% of a replay) would protect nothing.
-  @exclusivity(unchecked) private var pending: [TraceItem] = []
-  @exclusivity(unchecked) private var pendingIndex = 0
+  /// Issues waiting to be handed out, last first (a record's follow-up, the end of the stream).
+  @exclusivity(unchecked) private var queued: [IngestIssue] = []
   @exclusivity(unchecked) private var finished = false
 
   /// The line the last item came from (its bytes are valid until the next call to ``next()``).
@@ -14,7 +14,6 @@ public final class TraceStream {
 
   public init(reader: TraceReader) {
     self.reader = reader
-    pending.reserveCapacity(4)
   }
 
   /// Opens the trace at `path` (`-` for standard input).
@@ -27,27 +26,24 @@ public final class TraceStream {
   /// The next item, or nil at the end of the trace. After a rejection (the file does not
   /// start with a header) the stream ends with that one issue.
   public func next() throws -> TraceItem? {
-    while true {
-      if pendingIndex < pending.count {
-        defer { pendingIndex += 1 }
-        return pending[pendingIndex]
-      }
-      pending.removeAll(keepingCapacity: true)
-      pendingIndex = 0
-      if finished { return nil }
+    if let issue = queued.popLast() { return .issue(issue) }
+    while !finished {
       guard let raw = try reader.next() else {
         finished = true
         line = nil
-        if !decoder.isRejected { pending.append(contentsOf: reader.endIssues.map(TraceItem.issue)) }
-        continue
+        if !decoder.isRejected { queued = reader.endIssues.reversed() }
+        return queued.popLast().map(TraceItem.issue)
       }
       line = raw
-      decoder.decode(raw, into: &pending)
+      let item = decoder.decode(raw)
+      if let followUp = decoder.followUp { queued.append(followUp) }
       if decoder.isRejected {
         finished = true
-        if let rejection = decoder.rejection { pending.append(.issue(rejection)) }
+        return decoder.rejection.map(TraceItem.issue)
       }
+      if let item { return item }
     }
+    return nil
   }
 
   /// True when the stream ended early (cut short or damaged), so that the last session may

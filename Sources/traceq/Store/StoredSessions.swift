@@ -37,10 +37,9 @@ struct StoredSessions {
   /// Replays one session with `rules`; returns its findings (in line order) and its event count.
   func replay(_ session: StoredSession, rules: RuleSet) throws -> (findings: [Finding], events: Int) {
     let decoder = RecordDecoder()
-    var items: [TraceItem] = []
     var header = session.header
-    header.withUTF8 { decoder.decode(RawLine(number: session.firstLine, bytes: UnsafeRawBufferPointer($0)), into: &items) }
-    guard case .session(let parsed, _, let symbols)? = items.first, parsed.version == 1 else { return ([], 0) }
+    let decoded = header.withUTF8 { decoder.decode(RawLine(number: session.firstLine, bytes: UnsafeRawBufferPointer($0))) }
+    guard case .session(let parsed, _, let symbols)? = decoded, parsed.version == 1 else { return ([], 0) }
     let replay = SessionReplay(header: parsed, symbols: symbols, ordinal: session.ordinal, rules: rules)
     var findings: [Finding] = []
     var events = 0
@@ -54,9 +53,7 @@ struct StoredSessions {
         throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
       }
       let bytes = UnsafeRawBufferPointer(start: sqlite3_column_text(handle, 1), count: Int(sqlite3_column_bytes(handle, 1)))
-      items.removeAll(keepingCapacity: true)
-      decoder.decode(RawLine(number: Int(sqlite3_column_int64(handle, 0)), bytes: bytes), into: &items)
-      for case .event(let event) in items {
+      if case .event(let event)? = decoder.decode(RawLine(number: Int(sqlite3_column_int64(handle, 0)), bytes: bytes)) {
         events += 1
         replay.apply(event, into: &findings)
       }
