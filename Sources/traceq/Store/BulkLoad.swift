@@ -91,7 +91,7 @@ final class BulkLoad {
     configuration.prepareDatabase { db in
       try db.execute(sql: "PRAGMA page_size = 65536")
       _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = OFF")
-      try db.execute(sql: "PRAGMA synchronous = OFF; PRAGMA cache_size = -16384; PRAGMA locking_mode = EXCLUSIVE")
+      try db.execute(sql: "PRAGMA synchronous = OFF; PRAGMA cache_size = -8192; PRAGMA locking_mode = EXCLUSIVE")
     }
     let queue = try DatabaseQueue(path: path, configuration: configuration)
     try StoreSchema.migrator.migrate(queue)

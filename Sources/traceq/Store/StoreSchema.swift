@@ -4,10 +4,11 @@ import TraceModel
 /// The database schema, as migrations. The tables and views are a public interface users write
 /// SQL against (`docs/schema.md`): a shipped migration is never edited; changes are new ones.
 ///
-/// Events are stored clustered by session and line, with no secondary index (indexes on the
-/// big table would cost more than the whole load): the `events` view finds the sessions that
-/// hold an event name through `session_events`, and those that hold a controller through
-/// `controllers`, then reads only those sessions.
+/// Events are appended in file order, with no secondary index (indexes on the big table would
+/// cost more than the whole load): a session's events are the rowid range `first_row ...
+/// last_row`, and the `events` view finds the sessions that hold an event name through
+/// `session_events`, those that hold a controller through `controllers`, then reads only those
+/// sessions' ranges.
 enum StoreSchema {
   static var migrator: DatabaseMigrator {
     var migrator = DatabaseMigrator()
@@ -63,6 +64,8 @@ enum StoreSchema {
       first_line INTEGER NOT NULL,
       last_line INTEGER NOT NULL,
       events INTEGER NOT NULL,
+      first_row INTEGER NOT NULL,
+      last_row INTEGER NOT NULL,
       cut_short INTEGER NOT NULL,
       format_version INTEGER NOT NULL,
       app TEXT,
@@ -97,6 +100,7 @@ enum StoreSchema {
       name TEXT NOT NULL UNIQUE
     );
     CREATE TABLE event_rows (
+      id INTEGER PRIMARY KEY,
       session_id INTEGER NOT NULL REFERENCES sessions(id),
       line INTEGER NOT NULL,
       t REAL,
@@ -108,9 +112,8 @@ enum StoreSchema {
       mask INTEGER,
       style TEXT,
       animated INTEGER,
-      record TEXT NOT NULL,
-      PRIMARY KEY (session_id, line)
-    ) WITHOUT ROWID;
+      record TEXT NOT NULL
+    );
     CREATE TABLE session_events (
       ev_id INTEGER NOT NULL REFERENCES event_names(id),
       session_id INTEGER NOT NULL REFERENCES sessions(id),
@@ -118,16 +121,16 @@ enum StoreSchema {
       PRIMARY KEY (ev_id, session_id)
     ) WITHOUT ROWID;
     CREATE VIEW events AS
-      SELECT s.trace_id AS trace_id, tr.path AS file, e.session_id AS session_id, e.line AS line, e.t AS t,
+      SELECT s.trace_id AS trace_id, tr.path AS file, s.id AS session_id, e.line AS line, e.t AS t,
              n.name AS ev, c.address AS vc, c.class AS class, o.address AS other, p.address AS popover,
              e.orientation AS orientation, e.mask AS mask, e.style AS style, e.animated AS animated, e.record AS record
-      FROM event_rows e
+      FROM sessions s
+      JOIN event_rows e ON e.id BETWEEN s.first_row AND s.last_row AND e.session_id = s.id
       JOIN session_events se ON se.session_id = e.session_id AND se.ev_id = e.ev_id
       JOIN event_names n ON n.id = se.ev_id
-      LEFT JOIN controllers c ON c.id = e.vc_id AND c.session_id = e.session_id
+      LEFT JOIN controllers c ON c.id = e.vc_id AND c.session_id = s.id
       LEFT JOIN controllers o ON o.id = e.other_id
       LEFT JOIN popovers p ON p.id = e.popover_id
-      LEFT JOIN sessions s ON s.id = e.session_id
       LEFT JOIN traces tr ON tr.id = s.trace_id;
     CREATE TABLE ingest_errors (
       id INTEGER PRIMARY KEY,

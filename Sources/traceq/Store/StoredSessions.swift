@@ -10,6 +10,7 @@ struct StoredSession {
   var ordinal: Int
   var path: String
   var firstLine: Int
+  var rows: ClosedRange<Int64>?
   var header: String
   var cutShort: Bool
 }
@@ -24,13 +25,13 @@ struct StoredSessions {
     try Row.fetchAll(
       db,
       sql: """
-        SELECT s.id, s.trace_id, s.ordinal, s.first_line, s.header, s.cut_short, t.path
+        SELECT s.id, s.trace_id, s.ordinal, s.first_line, s.first_row, s.last_row, s.header, s.cut_short, t.path
         FROM sessions s JOIN traces t ON t.id = s.trace_id ORDER BY s.trace_id, s.ordinal
         """
     ).map {
       StoredSession(
         id: $0["id"], traceID: $0["trace_id"], ordinal: $0["ordinal"], path: $0["path"], firstLine: $0["first_line"],
-        header: $0["header"], cutShort: $0["cut_short"])
+        rows: Self.range($0["first_row"], $0["last_row"]), header: $0["header"], cutShort: $0["cut_short"])
     }
   }
 
@@ -43,8 +44,8 @@ struct StoredSessions {
     let replay = SessionReplay(header: parsed, symbols: symbols, ordinal: session.ordinal, rules: rules)
     var findings: [Finding] = []
     var events = 0
-    let statement = try db.makeStatement(sql: "SELECT line, record FROM event_rows WHERE session_id = ? ORDER BY line")
-    try statement.setArguments([session.id])
+    let statement = try db.makeStatement(sql: "SELECT line, record FROM event_rows WHERE id BETWEEN ? AND ? ORDER BY id")
+    try statement.setArguments([session.rows?.lowerBound ?? 1, session.rows?.upperBound ?? 0])
     let handle = statement.sqliteStatement
     while true {
       let code = sqlite3_step(handle)
@@ -62,5 +63,9 @@ struct StoredSessions {
     replay.finish(cutShort: session.cutShort, into: &findings)
     findings.sort { $0.line < $1.line }
     return (findings, events)
+  }
+
+  private static func range(_ first: Int64, _ last: Int64) -> ClosedRange<Int64>? {
+    first <= last ? first...last : nil
   }
 }

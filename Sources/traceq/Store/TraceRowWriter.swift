@@ -10,6 +10,8 @@ final class TraceRowWriter {
   private var unknownEventIDs: [String: Int64] = [:]
   /// Events of the open session per `event_names.id`, for `session_events`.
   private var eventCounts: [Int] = Array(repeating: 0, count: 64)
+  /// The rowid of the open session's first event (0 before it).
+  private var firstRow: Int64 = 0
 
   init(_ db: Database) throws {
     self.db = db
@@ -56,7 +58,8 @@ final class TraceRowWriter {
   func deleteTrace(_ id: Int64) throws {
     try db.execute(
       sql: """
-        DELETE FROM event_rows WHERE session_id IN (SELECT id FROM sessions WHERE trace_id = :id);
+        DELETE FROM event_rows WHERE id IN (
+          SELECT e.id FROM sessions s JOIN event_rows e ON e.id BETWEEN s.first_row AND s.last_row WHERE s.trace_id = :id);
         DELETE FROM session_events WHERE session_id IN (SELECT id FROM sessions WHERE trace_id = :id);
         DELETE FROM controllers WHERE session_id IN (SELECT id FROM sessions WHERE trace_id = :id);
         DELETE FROM popovers WHERE session_id IN (SELECT id FROM sessions WHERE trace_id = :id);
@@ -81,9 +84,9 @@ final class TraceRowWriter {
   func startSession(trace: Int64, ordinal: Int, line: Int, header: SessionHeader, text: String) throws -> Int64 {
     try db.execute(
       sql: """
-        INSERT INTO sessions (trace_id, ordinal, first_line, last_line, events, cut_short, format_version, app, os, idiom,
-        supported, orientation, requires_full_screen, device, build, header)
-        VALUES (?, ?, ?, ?, 0, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        INSERT INTO sessions (trace_id, ordinal, first_line, last_line, events, first_row, last_row, cut_short,
+        format_version, app, os, idiom, supported, orientation, requires_full_screen, device, build, header)
+        VALUES (?, ?, ?, ?, 0, 1, 0, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """,
       arguments: [
         trace, ordinal, line, line, header.version, header.app, header.osText, header.idiom?.rawValue,
@@ -92,12 +95,14 @@ final class TraceRowWriter {
     return db.lastInsertedRowID
   }
 
-  /// Completes a session: its counts, its event names, and a row per controller and popover
-  /// it mentioned.
+  /// Completes a session: its counts and row range, its event names, and a row per controller
+  /// and popover it mentioned.
   func finishSession(_ id: Int64, lastLine: Int, events: Int, cutShort: Bool, symbols: SessionSymbols, idBase: Int64) throws {
+    let rows: (first: Int64, last: Int64) = events > 0 ? (firstRow, db.lastInsertedRowID) : (1, 0)
     try db.execute(
-      sql: "UPDATE sessions SET last_line = ?, events = ?, cut_short = ? WHERE id = ?",
-      arguments: [lastLine, events, cutShort, id])
+      sql: "UPDATE sessions SET last_line = ?, events = ?, first_row = ?, last_row = ?, cut_short = ? WHERE id = ?",
+      arguments: [lastLine, events, rows.first, rows.last, cutShort, id])
+    firstRow = 0
     let names = try db.cachedStatement(sql: "INSERT INTO session_events (ev_id, session_id, events) VALUES (?, ?, ?)")
     for (eventID, count) in eventCounts.enumerated() where count > 0 {
       try names.execute(arguments: [eventID, id, count])
@@ -144,6 +149,7 @@ final class TraceRowWriter {
     statement.bind(11, columns.animated)
     statement.bindText(12, record)
     try statement.step()
+    if firstRow == 0 { firstRow = db.lastInsertedRowID }
   }
 
   func insert(_ issue: IngestIssue, trace: Int64, session: Int64?) throws {

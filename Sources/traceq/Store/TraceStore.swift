@@ -16,7 +16,7 @@ enum TraceStore {
     // slow bulk loads, and traceq writes each trace in one consistent transaction.
     configuration.foreignKeysEnabled = false
     configuration.prepareDatabase { db in
-      try db.execute(sql: "PRAGMA synchronous = NORMAL; PRAGMA cache_size = -32768")
+      try db.execute(sql: "PRAGMA synchronous = NORMAL; PRAGMA cache_size = -8192")
     }
     let queue: DatabaseQueue
     do {
