@@ -93,6 +93,10 @@ struct SampleTests {
     #expect(Set(reported) == Set(expected))
     #expect(try store.count("SELECT count(*) FROM anomalies") == expected.count)
     #expect(reporter.tally?.count(.error) == 4)
+    // Storing findings between sessions must not disturb each session's row range.
+    #expect(try store.count("SELECT count(*) FROM events") == store.count("SELECT sum(events) FROM sessions"))
+    #expect(try store.count(
+      "SELECT count(*) FROM sessions s WHERE events != (SELECT count(*) FROM events e WHERE e.session_id = s.id)") == 0)
   }
 
   @Test("the text report is Xcode-style with a hint and a summary")

@@ -1,7 +1,7 @@
 import TraceModel
 
 /// Replays every session of a trace and reports findings in file order.
-public struct TraceChecker {
+public struct TraceChecker: Sendable {
   public let rules: RuleSet
 
   public init(rules: RuleSet = RuleSet()) { self.rules = rules }

@@ -13,6 +13,9 @@ extension SessionModel {
     }
     self[vc].appearance = AppearState(after: callback)
     if callback.begins { self[vc].appearanceLine = line }
+    if callback == .viewWillAppear, kind(vc)?.hasNavigationStack == true, self[vc].children.isEmpty {
+      emptyAppearingNavigations.append(vc)
+    }
     switch callback {
     case .viewDidAppear: presentationCompleted(vc)
     case .viewDidDisappear: dismissalCompleted(vc)
@@ -26,11 +29,10 @@ extension SessionModel {
   private func adoptAsRootOfNavigation(_ vc: ObjectID) {
     let state = self[vc]
     guard state.parent == nil, state.rootOfWindow == nil, state.presenter == nil, state.shownInPopover == nil else { return }
-    let navigation = controllers.indices.lazy.map(ObjectID.init).first { candidate in
-      candidate != vc && kind(candidate)?.hasNavigationStack == true && self[candidate].children.isEmpty
-        && self[candidate].appearance == .appearing && isInWindow(candidate)
+    emptyAppearingNavigations.removeAll { self[$0].appearance != .appearing || !self[$0].children.isEmpty }
+    if let navigation = emptyAppearingNavigations.first(where: { $0 != vc && isInWindow($0) }) {
+      attach(vc, to: navigation)
     }
-    if let navigation { attach(vc, to: navigation) }
   }
 
   /// `beginAppearanceTransition`: a second begin in the same direction while one is pending is

@@ -25,6 +25,9 @@ public final class SessionModel {
   @exclusivity(unchecked) var pendingOrientation: PendingOrientation?
   /// The last rotation the model performed or refused, for checking rotation callbacks.
   @exclusivity(unchecked) var lastRotation: RotationRecord?
+  /// Navigation controllers that started appearing with an empty stack: the candidates to adopt
+  /// the first controller that appears outside the tree (kept short: stale ones are dropped).
+  @exclusivity(unchecked) var emptyAppearingNavigations: [ObjectID] = []
   /// Orientation findings already made, so that a state is reported once.
   var reportedNoCommonOrientation: OrientationDecision?
   var reportedUnsupportedShown: [ObjectID: InterfaceOrientation] = [:]

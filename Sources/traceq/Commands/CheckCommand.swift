@@ -34,6 +34,8 @@ extension TraceqCommand {
 
     @OptionGroup var report: ReportOptions
 
+    @OptionGroup var jobs: JobOptions
+
     @Flag(help: "Print the configuration in force (.traceq.yml merged with the flags) and exit.")
     var printConfig = false
 
@@ -80,7 +82,9 @@ extension TraceqCommand {
             databasePath: database, policy: policy, baseline: baseline, recordsBaseline: recording, reporter: reporter
           ).execute()
         } else {
-          CheckRun(inputs: inputs, policy: policy, baseline: baseline, recordsBaseline: recording, reporter: reporter)
+          CheckRun(
+            inputs: inputs, jobs: jobs.jobs, policy: policy, baseline: baseline, recordsBaseline: recording,
+            reporter: reporter)
             .execute()
         }
       try reporter.close()

@@ -39,6 +39,8 @@ extension TraceqCommand {
     @Flag(help: "Also replay each session against UIKit's rules and store the findings in anomalies.")
     var check = false
 
+    @OptionGroup var jobs: JobOptions
+
     @OptionGroup(title: "Checking (with --check)") var rules: RuleOptions
 
     @Argument(help: ArgumentHelp("Trace files or directories; - for standard input.", valueName: "file|dir|-"))
@@ -46,6 +48,7 @@ extension TraceqCommand {
 
     func run() throws {
       var run = IngestRun(databasePath: database.path, inputs: inputs, force: force, quiet: quiet)
+      run.jobs = jobs.jobs
       if check {
         do {
           run.check = IngestRun.Check(

@@ -13,6 +13,8 @@ struct IngestRun {
   var issueLimit = 20
   /// Replay while storing (`--check`).
   var check: Check?
+  /// Files decoded at once, ahead of the one being stored (1: everything on this thread).
+  var jobs = 1
   var output: (String) -> Void = { print($0) }
   var errorOutput: (String) -> Void = Terminal.error
 
@@ -46,7 +48,8 @@ struct IngestRun {
     var tally = FindingTally()
     var triage = check.map { FindingTriage(policy: $0.policy) }
     let progress = ProgressLine()
-    for path in files {
+    let sources = DecodingSources(files: files, rules: check?.policy.rules, jobs: jobs)
+    for (index, path) in files.enumerated() {
       var shown = 0
       var ingestion = TraceIngestion(path: path, force: force)
       ingestion.canRollBack = bulk == nil
@@ -60,14 +63,14 @@ struct IngestRun {
         progress.update("\(path): \(Self.percent(bytes, of: path)) \(events) events")
       }
       if let check {
-        ingestion.rules = check.policy.rules
+        ingestion.checkedRules = check.policy.rules.ids
         ingestion.onFinding = { finding in
           progress.clear()
           triage?.deliver(finding, file: path, tally: &tally, to: check.reporter)
         }
       }
       do {
-        let outcome = try ingestion.run(in: queue)
+        let outcome = try ingestion.run(try sources.source(for: index), in: queue)
         progress.clear()
         switch outcome {
         case .stored(let summary):
@@ -156,5 +159,30 @@ extension IngestSummary {
     events += other.events
     errors += other.errors
     warnings += other.warnings
+  }
+}
+
+/// The decodings of the files of an ingest: with one job, on the writer's thread; with more,
+/// each on a thread of its own, up to `jobs` files ahead of the one being stored.
+final class DecodingSources {
+  private let files: [String]
+  private let rules: RuleSet?
+  private let jobs: Int
+  private var started: [Int: IngestPipe] = [:]
+
+  init(files: [String], rules: RuleSet?, jobs: Int) {
+    self.files = files
+    self.rules = rules
+    self.jobs = jobs
+  }
+
+  /// The decoding of file `index`; files are asked for in order.
+  func source(for index: Int) throws -> IngestItemSource {
+    guard jobs > 1 else { return try TraceDecoding(path: files[index], rules: rules) }
+    for ahead in index..<min(files.count, index + jobs) where started[ahead] == nil {
+      let (path, rules) = (files[ahead], rules)
+      started[ahead] = IngestPipe { try TraceDecoding(path: path, rules: rules) }
+    }
+    return started.removeValue(forKey: index)!
   }
 }

@@ -31,9 +31,10 @@ enum IngestOutcome: Sendable {
   case rejected(IngestIssue)
 }
 
-/// Stores one trace file in one transaction: its trace row, sessions, events, controllers and
-/// the issues found reading it. Anything that fails midway (disk full, a killed process)
-/// rolls the whole file back.
+/// Stores one trace file in one transaction: its trace row, sessions, events, controllers, the
+/// issues found reading it and (with `--check`) the findings of its replay. Anything that fails
+/// midway (disk full, a killed process) rolls the whole file back. The items come from a
+/// ``TraceDecoding`` on this thread or from an ``IngestPipe``.
 struct TraceIngestion {
   var path: String
   /// Replace a stored trace with the same content instead of skipping the file.
@@ -42,41 +43,31 @@ struct TraceIngestion {
   var onIssue: (IngestIssue) -> Void = { _ in }
   /// Called now and then with the bytes read so far.
   var onProgress: (_ bytesRead: Int, _ events: Int) -> Void = { _, _ in }
-  /// Replay each session with these rules while storing it, and store the findings in
-  /// `anomalies` (`traceq ingest --check`).
-  var rules: RuleSet?
+  /// The rules the decoding replays with (`traceq ingest --check`): their earlier results in
+  /// `anomalies` are replaced.
+  var checkedRules: [String]?
   /// Called with each finding, in file order, once its session is stored.
   var onFinding: (Finding) -> Void = { _ in }
   /// False in a bulk load (no rollback journal): what must not stay is deleted instead.
   var canRollBack = true
 
-  func run(in queue: DatabaseQueue) throws -> IngestOutcome {
-    var knownHash: (sha256: String, size: Int)?
-    let fileSource: FileByteSource
-    let hashingSource: HashingByteSource?
-    if path == "-" {
-      fileSource = try FileByteSource(path: path)
-      hashingSource = HashingByteSource(fileSource)
-    } else {
-      fileSource = try FileByteSource(path: path)
-      hashingSource = nil
-      let hash = try ContentHash.ofFile(path)
-      knownHash = hash
+  func run(_ source: IngestItemSource, in queue: DatabaseQueue) throws -> IngestOutcome {
+    var first = try source.next()
+    var content: (sha256: String, size: Int)?
+    if case .content(let sha256, let size) = first {
+      content = (sha256, size)
+      first = try source.next()
       if !force, let existing = try queue.read({ db in
-        try String.fetchOne(db, sql: "SELECT path FROM traces WHERE sha256 = ?", arguments: [hash.sha256])
+        try String.fetchOne(db, sql: "SELECT path FROM traces WHERE sha256 = ?", arguments: [sha256])
       }) {
+        source.cancel()
         return .skipped(path: path, existingPath: existing)
       }
     }
-    let stream = TraceStream(reader: try TraceReader(source: hashingSource ?? fileSource, path: path))
     var outcome: IngestOutcome?
     try queue.writeWithoutTransaction { db in
       try db.inTransaction(.immediate) {
-        outcome = try store(stream, in: db) { reader in
-          if let knownHash { return knownHash }
-          try reader.drainSource { _ in }
-          return (hashingSource!.hash.finalize(), hashingSource!.hash.byteCount)
-        }
+        outcome = try store(first, then: source, content: content, in: db)
         if case .stored = outcome { return .commit }
         // Without a journal there is no rollback; what must not stay was deleted already.
         return canRollBack ? .rollback : .commit
@@ -85,26 +76,24 @@ struct TraceIngestion {
     return outcome!
   }
 
-  /// Reads the whole stream into the open transaction.
+  /// Reads the items into the open transaction.
   private func store(
-    _ stream: TraceStream, in db: Database, hash: (TraceReader) throws -> (sha256: String, size: Int)
+    _ first: IngestItem?, then source: IngestItemSource, content: (sha256: String, size: Int)?, in db: Database
   ) throws -> IngestOutcome {
     let writer = try TraceRowWriter(db)
-    var summary = IngestSummary(path: path, compression: stream.reader.compression)
+    var summary = IngestSummary(path: path)
     // The trace row is written with the first thing worth storing, so that a file rejected at
     // its first line leaves nothing behind (a bulk load cannot roll back).
     var storedTraceID: Int64?
     func traceID() throws -> Int64 {
       if let storedTraceID { return storedTraceID }
-      let id = try writer.startTrace(path: path, compression: stream.reader.compression)
+      let id = try writer.startTrace(path: path)
       storedTraceID = id
       summary.traceID = id
       return id
     }
     var nextObjectID = try writer.nextObjectID()
     var session: (id: Int64, idBase: Int64, events: Int, symbols: SessionSymbols)?
-    var replay: SessionReplay?
-    var findings: [Finding] = []
     var lastLine = 0
 
     func closeSession(cutShort: Bool) throws {
@@ -112,52 +101,55 @@ struct TraceIngestion {
       try writer.finishSession(
         open.id, lastLine: lastLine, events: open.events, cutShort: cutShort, symbols: open.symbols, idBase: open.idBase)
       nextObjectID += Int64(open.symbols.count)
-      if let replay, let rules {
-        replay.finish(cutShort: cutShort, into: &findings)
-        findings.sort { $0.line < $1.line }
-        try AnomalyWriter(db: db, rules: rules.ids).replace(session: open.id, trace: try traceID(), with: findings)
+    }
+
+    var next = first
+    while let item = next {
+      switch item {
+      case .content:
+        break
+      case .event(let event):
+        if let open = session {
+          try writer.insert(event, session: open.id, idBase: open.idBase, record: source.record)
+          session!.events += 1
+          summary.events += 1
+          lastLine = event.line
+          if summary.events & 0xFFFF == 0 { onProgress(source.bytesRead, summary.events) }
+        }
+      case .session(let header, let line, let text, let symbols):
+        try closeSession(cutShort: false)
+        summary.sessions += 1
+        let id = try writer.startSession(trace: try traceID(), ordinal: summary.sessions, line: line, header: header, text: text)
+        session = (id, nextObjectID, 0, symbols)
+        lastLine = line
+      case .issue(let issue):
+        if issue.kind == .missingHeader {
+          source.cancel()
+          return .rejected(issue)
+        }
+        try writer.insert(issue, trace: try traceID(), session: session?.id)
+        if issue.severity == .error { summary.errors += 1 } else { summary.warnings += 1 }
+        lastLine = max(lastLine, issue.line)
+        onIssue(issue)
+      case .findings(let findings):
+        if let open = session, let checkedRules {
+          try AnomalyWriter(db: db, rules: checkedRules).replace(session: open.id, trace: try traceID(), with: findings)
+        }
         for finding in findings {
           summary.findings[finding.severity, default: 0] += 1
           onFinding(finding)
         }
-        findings.removeAll()
       }
-      session = nil
-      replay = nil
+      next = try source.next()
     }
-
-    while let item = try stream.next() {
-      switch item {
-      case .event(let event):
-        guard let open = session else { continue }
-        try writer.insert(event, session: open.id, idBase: open.idBase, record: stream.line!.bytes)
-        replay?.apply(event, into: &findings)
-        session!.events += 1
-        summary.events += 1
-        lastLine = event.line
-        if summary.events & 0xFFFF == 0 { onProgress(stream.reader.bytesRead, summary.events) }
-      case .session(let header, let line, let symbols):
-        try closeSession(cutShort: false)
-        summary.sessions += 1
-        let id = try writer.startSession(
-          trace: try traceID(), ordinal: summary.sessions, line: line, header: header, text: stream.line!.text(limit: Int.max))
-        session = (id, nextObjectID, 0, symbols)
-        if let rules, header.version == 1 {
-          replay = SessionReplay(header: header, symbols: symbols, ordinal: summary.sessions, rules: rules)
-        }
-        lastLine = line
-      case .issue(let issue):
-        if issue.kind == .missingHeader { return .rejected(issue) }
-        try writer.insert(issue, trace: try traceID(), session: session?.id)
-        if issue.severity == .error { summary.errors += 1 } else { summary.warnings += 1 }
-        if let line = stream.line?.number { lastLine = line }
-        onIssue(issue)
-      }
+    guard let end = source.end, let content = content ?? end.streamedContent else {
+      preconditionFailure("a decoding ends with its content hash")
     }
-    summary.truncated = stream.wasCutShort
-    try closeSession(cutShort: summary.truncated)
-    summary.lines = stream.reader.linesRead
-    (summary.sha256, summary.size) = try hash(stream.reader)
+    summary.truncated = end.cutShort
+    try closeSession(cutShort: end.cutShort)
+    summary.lines = end.lines
+    summary.compression = end.compression
+    (summary.sha256, summary.size) = content
     let traceID = try traceID()
     if let existing = try writer.trace(withHash: summary.sha256, other: traceID) {
       guard force else {

@@ -25,26 +25,26 @@ final class TraceRowWriter {
 
   // MARK: Traces
 
-  /// Inserts the trace row; counts and hash are filled in by ``finishTrace(_:_:)``.
-  func startTrace(path: String, compression: Compression) throws -> Int64 {
+  /// Inserts the trace row; counts, compression and hash are filled in by ``finishTrace(_:_:)``.
+  func startTrace(path: String) throws -> Int64 {
     try db.execute(
       sql: """
         INSERT INTO traces (path, sha256, size, compression, ingested_at, lines, sessions, events, errors, warnings, truncated)
-        VALUES (?, ?, 0, ?, ?, 0, 0, 0, 0, 0, 0)
+        VALUES (?, ?, 0, 'none', ?, 0, 0, 0, 0, 0, 0)
         """,
-      arguments: [path, "pending-\(UUID().uuidString)", compression.rawValue, Self.timestamp()])
+      arguments: [path, "pending-\(UUID().uuidString)", Self.timestamp()])
     return db.lastInsertedRowID
   }
 
   func finishTrace(_ id: Int64, _ summary: IngestSummary) throws {
     try db.execute(
       sql: """
-        UPDATE traces SET sha256 = ?, size = ?, lines = ?, sessions = ?, events = ?, errors = ?, warnings = ?, truncated = ?
-        WHERE id = ?
+        UPDATE traces SET sha256 = ?, size = ?, compression = ?, lines = ?, sessions = ?, events = ?, errors = ?,
+        warnings = ?, truncated = ? WHERE id = ?
         """,
       arguments: [
-        summary.sha256, summary.size, summary.lines, summary.sessions, summary.events, summary.errors,
-        summary.warnings, summary.truncated, id,
+        summary.sha256, summary.size, summary.compression.rawValue, summary.lines, summary.sessions, summary.events,
+        summary.errors, summary.warnings, summary.truncated, id,
       ])
   }
 
@@ -98,7 +98,8 @@ final class TraceRowWriter {
   /// Completes a session: its counts and row range, its event names, and a row per controller
   /// and popover it mentioned.
   func finishSession(_ id: Int64, lastLine: Int, events: Int, cutShort: Bool, symbols: SessionSymbols, idBase: Int64) throws {
-    let rows: (first: Int64, last: Int64) = events > 0 ? (firstRow, db.lastInsertedRowID) : (1, 0)
+    // A session's rows are consecutive rowids: one writer appends them in one transaction.
+    let rows: (first: Int64, last: Int64) = events > 0 ? (firstRow, firstRow + Int64(events) - 1) : (1, 0)
     try db.execute(
       sql: "UPDATE sessions SET last_line = ?, events = ?, first_row = ?, last_row = ?, cut_short = ? WHERE id = ?",
       arguments: [lastLine, events, rows.first, rows.last, cutShort, id])
