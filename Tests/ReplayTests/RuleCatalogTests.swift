@@ -43,7 +43,8 @@ struct RuleCatalogTests {
       "present-from-detached": "warning", "did-move-missing": "warning", "will-move-missing": "warning",
       "transition-without-common-parent": "error",
     ]
-    let actual = Dictionary(uniqueKeysWithValues: RuleCatalog.all.map { ($0.description.id, $0.description.severity.rawValue) })
+    let actual = Dictionary(
+      uniqueKeysWithValues: RuleCatalog.all.map { ($0.description.id, $0.description.severity.rawValue) })
     #expect(actual == expected)
   }
 

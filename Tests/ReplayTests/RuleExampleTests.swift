@@ -66,8 +66,11 @@ struct RuleExampleTests {
     for (example, expectTrigger) in rule.description.triggering.map({ ($0, true) })
       + rule.description.nonTriggering.map({ ($0, false) })
     {
-      let location = SourceLocation(fileID: "Replay/\(example.file)", filePath: example.file, line: example.line, column: 1)
-      #expect(expectTrigger == !example.markedLines.isEmpty, "a triggering example marks its lines with ↓", sourceLocation: location)
+      let location = SourceLocation(
+        fileID: "Replay/\(example.file)", filePath: example.file, line: example.line, column: 1)
+      #expect(
+        expectTrigger == !example.markedLines.isEmpty, "a triggering example marks its lines with ↓",
+        sourceLocation: location)
       for disguise in Disguise.allCases {
         let variant = disguise.apply(example.text, marked: example.markedLines)
         let lines = try findings(in: variant.text, rules: only, compression: variant.compression).map(\.line)

@@ -21,12 +21,13 @@ extension TraceItem {
 struct DecoderTests {
   @Test("headers start sessions with their fields and the format's defaults")
   func headers() throws {
-    let decoded = try items(TraceText.lines([
-      #"{"traceq":1,"app":"Homepwner","os":"7.1","idiom":"pad","supported":"landscape","orientation":"landscapeLeft","device":"iPad3,1","build":"42","requiresFullScreen":true}"#,
-      #"{"ev":"attemptRotation"}"#,
-      #"{"traceq":1,"idiom":"phone"}"#,
-      #"{"ev":"attemptRotation"}"#,
-    ]))
+    let decoded = try items(
+      TraceText.lines([
+        #"{"traceq":1,"app":"Homepwner","os":"7.1","idiom":"pad","supported":"landscape","orientation":"landscapeLeft","device":"iPad3,1","build":"42","requiresFullScreen":true}"#,
+        #"{"ev":"attemptRotation"}"#,
+        #"{"traceq":1,"idiom":"phone"}"#,
+        #"{"ev":"attemptRotation"}"#,
+      ]))
     let headers = decoded.compactMap(\.header)
     #expect(headers.count == 2)
     #expect(headers[0].idiom == .pad)
@@ -45,10 +46,11 @@ struct DecoderTests {
 
   @Test("each session names its objects from 0 again")
   func sessionsHaveTheirOwnSymbols() throws {
-    let decoded = try items(TraceText.lines([
-      TraceText.header(), #"{"ev":"viewWillAppear","vc":"0xa"}"#,
-      TraceText.header(), #"{"ev":"viewWillAppear","vc":"0xb"}"#,
-    ]))
+    let decoded = try items(
+      TraceText.lines([
+        TraceText.header(), #"{"ev":"viewWillAppear","vc":"0xa"}"#,
+        TraceText.header(), #"{"ev":"viewWillAppear","vc":"0xb"}"#,
+      ]))
     var symbols: [SessionSymbols] = []
     for item in decoded { if case .session(_, _, let session) = item { symbols.append(session) } }
     #expect(symbols.count == 2 && symbols[0] !== symbols[1])
@@ -56,15 +58,18 @@ struct DecoderTests {
     #expect(symbols[1].address(of: ObjectID(0)) == "0xb")
   }
 
-  @Test("a mask may be an integer, a name, an orientation or an array of names", arguments: [
-    (#"26"#, OrientationMask.allButUpsideDown), (#""all""#, .all), (#""landscape""#, .landscape),
-    (#""portrait""#, .portrait), (#"["portrait","landscapeLeft"]"#, OrientationMask([.portrait, .landscapeLeft])),
-    (#"[]"#, OrientationMask()), (#"0"#, OrientationMask()),
-  ] as [(String, OrientationMask)])
+  @Test(
+    "a mask may be an integer, a name, an orientation or an array of names",
+    arguments: [
+      (#"26"#, OrientationMask.allButUpsideDown), (#""all""#, .all), (#""landscape""#, .landscape),
+      (#""portrait""#, .portrait), (#"["portrait","landscapeLeft"]"#, OrientationMask([.portrait, .landscapeLeft])),
+      (#"[]"#, OrientationMask()), (#"0"#, OrientationMask()),
+    ] as [(String, OrientationMask)])
   func maskForms(_ json: String, _ mask: OrientationMask) throws {
-    let decoded = try items(TraceText.lines([
-      TraceText.header(), #"{"ev":"supportedInterfaceOrientations","vc":"0x1","mask":"# + json + "}",
-    ]))
+    let decoded = try items(
+      TraceText.lines([
+        TraceText.header(), #"{"ev":"supportedInterfaceOrientations","vc":"0x1","mask":"# + json + "}",
+      ]))
     guard case .supportedInterfaceOrientations(_, let found) = try #require(decoded.last?.event).payload else {
       Issue.record("not decoded: \(decoded)")
       return
@@ -72,10 +77,12 @@ struct DecoderTests {
     #expect(found == mask)
   }
 
-  @Test("bad masks are errors that name the key", arguments: [
-    (#""sideways""#, IngestIssue.Kind.invalidValue), (#"["portrait",2]"#, .wrongType), (#"-2"#, .invalidValue),
-    (#"1.5"#, .invalidValue), (#"true"#, .wrongType), (#"["up"]"#, .invalidValue),
-  ])
+  @Test(
+    "bad masks are errors that name the key",
+    arguments: [
+      (#""sideways""#, IngestIssue.Kind.invalidValue), (#"["portrait",2]"#, .wrongType), (#"-2"#, .invalidValue),
+      (#"1.5"#, .invalidValue), (#"true"#, .wrongType), (#"["up"]"#, .invalidValue),
+    ])
   func badMasks(_ json: String, _ kind: IngestIssue.Kind) throws {
     let decoded = try items(TraceText.lines([TraceText.header(), #"{"ev":"windowMask","mask":"# + json + "}"]))
     let issue = try #require(decoded.last?.issue)
@@ -86,21 +93,23 @@ struct DecoderTests {
 
   @Test("records that are not valid become errors with their line, and reading goes on")
   func errorsAndRecovery() throws {
-    let decoded = try items(TraceText.lines([
-      TraceText.header(),
-      #"{"ev":"viewWillAppear","vc":"0x1"}"#,
-      #"{"ev":"viewWillAppear","vc":"0x1""#,
-      #"{"ev":"viewWillAppear","vc":7}"#,
-      #"{"ev":"viewWillAppear"}"#,
-      #"{"vc":"0x1"}"#,
-      #"{"ev":"present","presenter":"0x1","vc":"0x2","style":"sheet"}"#,
-      #"{"ev":"viewDidAppear","vc":"0x1","animated":"yes"}"#,
-      #"{"ev":"viewDidAppear","vc":"0x1","t":"soon"}"#,
-      #"{"ev":"viewDidAppear","vc":"0x1"}"#,
-    ]))
+    let decoded = try items(
+      TraceText.lines([
+        TraceText.header(),
+        #"{"ev":"viewWillAppear","vc":"0x1"}"#,
+        #"{"ev":"viewWillAppear","vc":"0x1""#,
+        #"{"ev":"viewWillAppear","vc":7}"#,
+        #"{"ev":"viewWillAppear"}"#,
+        #"{"vc":"0x1"}"#,
+        #"{"ev":"present","presenter":"0x1","vc":"0x2","style":"sheet"}"#,
+        #"{"ev":"viewDidAppear","vc":"0x1","animated":"yes"}"#,
+        #"{"ev":"viewDidAppear","vc":"0x1","t":"soon"}"#,
+        #"{"ev":"viewDidAppear","vc":"0x1"}"#,
+      ]))
     let issues = decoded.compactMap(\.issue)
     #expect(issues.map(\.line) == [3, 4, 5, 6, 7, 8, 9])
-    #expect(issues.map(\.kind) == [.invalidJSON, .wrongType, .missingKey, .missingKey, .invalidValue, .wrongType, .wrongType])
+    #expect(
+      issues.map(\.kind) == [.invalidJSON, .wrongType, .missingKey, .missingKey, .invalidValue, .wrongType, .wrongType])
     #expect(issues[0].message.hasPrefix("invalid JSON: the object is not closed"))
     #expect(issues[1].message == "\"vc\" must be an id string, not a number")
     #expect(issues[2].message == "viewWillAppear needs \"vc\" (a controller id)")
@@ -111,11 +120,12 @@ struct DecoderTests {
 
   @Test("unknown events and unknown keys are kept")
   func unknownEvents() throws {
-    let decoded = try items(TraceText.lines([
-      TraceText.header(),
-      #"{"ev":"viewIsAppearing","vc":"0x1","future":{"x":[1]}}"#,
-      #"{"ev":"viewWillAppear","vc":"0x1","extra":"kept in the record"}"#,
-    ]))
+    let decoded = try items(
+      TraceText.lines([
+        TraceText.header(),
+        #"{"ev":"viewIsAppearing","vc":"0x1","future":{"x":[1]}}"#,
+        #"{"ev":"viewWillAppear","vc":"0x1","extra":"kept in the record"}"#,
+      ]))
     let events = decoded.compactMap(\.event)
     #expect(events.count == 2)
     guard case .unknown(let name, let vc) = events[0].payload else {
@@ -139,10 +149,11 @@ struct DecoderTests {
 
   @Test("an unsupported format version skips its session until the next header")
   func unsupportedVersion() throws {
-    let decoded = try items(TraceText.lines([
-      #"{"traceq":2,"idiom":"phone"}"#, #"{"ev":"attemptRotation"}"#,
-      TraceText.header(), #"{"ev":"attemptRotation"}"#,
-    ]))
+    let decoded = try items(
+      TraceText.lines([
+        #"{"traceq":2,"idiom":"phone"}"#, #"{"ev":"attemptRotation"}"#,
+        TraceText.header(), #"{"ev":"attemptRotation"}"#,
+      ]))
     #expect(decoded.compactMap(\.issue).map(\.kind) == [.unsupportedVersion])
     #expect(decoded.compactMap(\.header).map(\.version) == [2, 1])
     #expect(decoded.compactMap(\.event).map(\.line) == [4])
@@ -160,11 +171,12 @@ struct DecoderTests {
 
   @Test("times that go backwards are kept and reported once per session")
   func timeOrder() throws {
-    let decoded = try items(TraceText.lines([
-      TraceText.header(), #"{"t":2,"ev":"attemptRotation"}"#, #"{"t":1,"ev":"attemptRotation"}"#,
-      #"{"t":0.5,"ev":"attemptRotation"}"#, TraceText.header(), #"{"t":3,"ev":"attemptRotation"}"#,
-      #"{"t":1,"ev":"attemptRotation"}"#,
-    ]))
+    let decoded = try items(
+      TraceText.lines([
+        TraceText.header(), #"{"t":2,"ev":"attemptRotation"}"#, #"{"t":1,"ev":"attemptRotation"}"#,
+        #"{"t":0.5,"ev":"attemptRotation"}"#, TraceText.header(), #"{"t":3,"ev":"attemptRotation"}"#,
+        #"{"t":1,"ev":"attemptRotation"}"#,
+      ]))
     let issues = decoded.compactMap(\.issue)
     #expect(issues.map(\.kind) == [.timeGoesBackwards, .timeGoesBackwards])
     #expect(issues.map(\.line) == [3, 7])
@@ -173,13 +185,14 @@ struct DecoderTests {
 
   @Test("the first class seen for a controller wins; UIKit container classes imply their kind")
   func classes() throws {
-    let decoded = try items(TraceText.lines([
-      TraceText.header(),
-      #"{"ev":"setRoot","vc":"0x1","class":"UINavigationController"}"#,
-      #"{"ev":"viewWillAppear","vc":"0x1","class":"Other"}"#,
-      #"{"ev":"push","nav":"0x1","vc":"0x2","class":"MyTabs","kind":"tabBar"}"#,
-      #"{"ev":"viewWillAppear","vc":"0x3","kind":"navigation"}"#,
-    ]))
+    let decoded = try items(
+      TraceText.lines([
+        TraceText.header(),
+        #"{"ev":"setRoot","vc":"0x1","class":"UINavigationController"}"#,
+        #"{"ev":"viewWillAppear","vc":"0x1","class":"Other"}"#,
+        #"{"ev":"push","nav":"0x1","vc":"0x2","class":"MyTabs","kind":"tabBar"}"#,
+        #"{"ev":"viewWillAppear","vc":"0x3","kind":"navigation"}"#,
+      ]))
     guard case .session(_, _, let symbols) = decoded[0] else {
       Issue.record("no session")
       return
@@ -241,9 +254,11 @@ struct DecoderTests {
 
   @Test("a line over the limit is an error")
   func oversized() throws {
-    let stream = TraceStream(reader: try TraceReader(
-      source: MemoryByteSource(Array(TraceText.lines([TraceText.header(), String(repeating: " ", count: 3000)]).utf8)),
-      path: "t", maxLineLength: 1000))
+    let stream = TraceStream(
+      reader: try TraceReader(
+        source: MemoryByteSource(
+          Array(TraceText.lines([TraceText.header(), String(repeating: " ", count: 3000)]).utf8)),
+        path: "t", maxLineLength: 1000))
     var kinds: [IngestIssue.Kind] = []
     while let item = try stream.next() { if let issue = item.issue { kinds.append(issue.kind) } }
     #expect(kinds == [.lineTooLong])

@@ -27,9 +27,11 @@ struct ReaderTests {
   static let text = TraceText.lines([TraceText.header()] + TraceText.events(200))
   static let expected = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
 
-  @Test("gzip, zlib and plain text give the same lines, whatever the piece size", arguments: [
-    Compression.gzip, .zlib, .none,
-  ], [1, 7, 4096, 1 << 16])
+  @Test(
+    "gzip, zlib and plain text give the same lines, whatever the piece size",
+    arguments: [
+      Compression.gzip, .zlib, .none,
+    ], [1, 7, 4096, 1 << 16])
   func everyCompression(_ compression: Compression, chunkSize: Int) throws {
     let result = try readAll(Fixture.bytes(Self.text, compression), chunkSize: chunkSize)
     #expect(result.compression == compression)

@@ -17,30 +17,34 @@ struct ScannerTests {
     }
   }
 
-  @Test("valid records", arguments: [
-    #"{}"#, #" { "ev" : "x" } "#, #"{"t":0,"n":-1.5e+3,"a":[1,[2,{}],"x"],"o":{"k":null},"b":true,"c":false}"#,
-    #"{"s":"\"\\\/\b\f\n\r\t\u00e9\ud83d\ude00"}"#, #"{"s":"héllo ✓ 😀"}"#, #"{"n":0.5,"m":-0,"e":1E9}"#,
-  ])
+  @Test(
+    "valid records",
+    arguments: [
+      #"{}"#, #" { "ev" : "x" } "#, #"{"t":0,"n":-1.5e+3,"a":[1,[2,{}],"x"],"o":{"k":null},"b":true,"c":false}"#,
+      #"{"s":"\"\\\/\b\f\n\r\t\u00e9\ud83d\ude00"}"#, #"{"s":"héllo ✓ 😀"}"#, #"{"n":0.5,"m":-0,"e":1E9}"#,
+    ])
   func valid(_ text: String) {
     #expect(scan(text) == nil)
   }
 
-  @Test("invalid records say what is wrong", arguments: [
-    (#"[1]"#, "a record must be a JSON object"),
-    (#"{"ev":"x""#, "the object is not closed"),
-    (#"{"ev":"x}"#, "a string is not closed"),
-    (#"{"ev" "x"}"#, "expected ':'"),
-    (#"{"ev":x}"#, "unexpected character 'x'"),
-    (#"{"ev":"x",}"#, "expected a key"),
-    (#"{"n":01}"#, "leading zeros"),
-    (#"{"n":1.}"#, "a digit must follow the decimal point"),
-    (#"{"n":tru}"#, "unexpected word"),
-    (#"{"s":"\q"}"#, "is not a JSON escape"),
-    (#"{"s":"\u12"}"#, "four hex digits"),
-    ("{\"s\":\"a\u{01}b\"}", "control character"),
-    (#"{"a":1} x"#, "unexpected text after the JSON object"),
-    (#"{"a":[1,2}"#, "expected ',' or ']'"),
-  ])
+  @Test(
+    "invalid records say what is wrong",
+    arguments: [
+      (#"[1]"#, "a record must be a JSON object"),
+      (#"{"ev":"x""#, "the object is not closed"),
+      (#"{"ev":"x}"#, "a string is not closed"),
+      (#"{"ev" "x"}"#, "expected ':'"),
+      (#"{"ev":x}"#, "unexpected character 'x'"),
+      (#"{"ev":"x",}"#, "expected a key"),
+      (#"{"n":01}"#, "leading zeros"),
+      (#"{"n":1.}"#, "a digit must follow the decimal point"),
+      (#"{"n":tru}"#, "unexpected word"),
+      (#"{"s":"\q"}"#, "is not a JSON escape"),
+      (#"{"s":"\u12"}"#, "four hex digits"),
+      ("{\"s\":\"a\u{01}b\"}", "control character"),
+      (#"{"a":1} x"#, "unexpected text after the JSON object"),
+      (#"{"a":[1,2}"#, "expected ',' or ']'"),
+    ])
   func invalid(_ text: String, _ message: String) throws {
     let error = try #require(scan(text))
     #expect(error.message.contains(message), "\(error.message)")
@@ -67,11 +71,13 @@ struct ScannerTests {
     #expect(try #require(scan(text)).message.contains("nested"))
   }
 
-  @Test("numbers parse exactly on the fast path and correctly on the slow one", arguments: [
-    ("0", 0.0), ("1.25", 1.25), ("-3.5", -3.5), ("0.001", 0.001), ("123456.789", 123456.789),
-    ("1e3", 1000.0), ("2.5E-2", 0.025), ("12345678901234567890", 12345678901234567890.0),
-    ("0.30000000000000004", 0.30000000000000004),
-  ])
+  @Test(
+    "numbers parse exactly on the fast path and correctly on the slow one",
+    arguments: [
+      ("0", 0.0), ("1.25", 1.25), ("-3.5", -3.5), ("0.001", 0.001), ("123456.789", 123456.789),
+      ("1e3", 1000.0), ("2.5E-2", 0.025), ("12345678901234567890", 12345678901234567890.0),
+      ("0.30000000000000004", 0.30000000000000004),
+    ])
   func numbers(_ text: String, _ value: Double) {
     var text = text
     let parsed = text.withUTF8 { JSONText.number(UnsafeRawBufferPointer($0)) }
@@ -96,18 +102,21 @@ struct ScannerTests {
     }
   }
 
-  @Test("numbers scanned on the way equal those parsed apart", arguments: [
-    "0", "-0", "7", "12.5", "0.013", "-3.25", "123456789012345", "1234567890123456789", "0.30000000000000004",
-    "1e3", "2.5E-2", "99999.99999",
-  ])
+  @Test(
+    "numbers scanned on the way equal those parsed apart",
+    arguments: [
+      "0", "-0", "7", "12.5", "0.013", "-3.25", "123456789012345", "1234567890123456789", "0.30000000000000004",
+      "1e3", "2.5E-2", "99999.99999",
+    ])
   func numbersOnTheWay(_ text: String) throws {
     let scanner = RecordScanner()
     var line = "{\"t\":" + text + "}"
-    let parsed = try line.withUTF8 { bytes throws(JSONSyntaxError) -> Double? in
-      try scanner.scan(UnsafeRawBufferPointer(bytes))
-      guard let scanned = scanner.value(.t) else { return nil }
-      return scanned.number.isNaN ? JSONText.number(scanner.bytes(scanned)) : scanned.number
-    }.map { $0 } ?? .nan
+    let parsed =
+      try line.withUTF8 { bytes throws(JSONSyntaxError) -> Double? in
+        try scanner.scan(UnsafeRawBufferPointer(bytes))
+        guard let scanned = scanner.value(.t) else { return nil }
+        return scanned.number.isNaN ? JSONText.number(scanner.bytes(scanned)) : scanned.number
+      }.map { $0 } ?? .nan
     #expect(parsed == Double(text)!)
     #expect(parsed.sign == Double(text)!.sign)
   }

@@ -21,7 +21,9 @@ struct SymbolTests {
   @Test("names are found by their bytes, whatever their length, and near misses are not")
   func table() {
     for event in EventName.allCases { #expect(EventName(name: event.name) == event) }
-    for near in ["viewWillAppea", "viewWillAppears", "viewWillDisappea", "popoverDismis", "", "supportedInterfaceOrientationz"] {
+    for near in [
+      "viewWillAppea", "viewWillAppears", "viewWillDisappea", "popoverDismis", "", "supportedInterfaceOrientationz",
+    ] {
       #expect(EventName(name: near) == nil, "\(near)")
     }
     for key in RecordKey.allCases { #expect(RecordKey.byName.value(for: key.name) == key) }

@@ -20,7 +20,10 @@ struct BulkLoadTests {
     #expect(!FileManager.default.fileExists(atPath: path + ".building"))
     let mode = try DatabaseQueue(path: path).read { try String.fetchOne($0, sql: "PRAGMA journal_mode") }
     #expect(mode == "wal")
-    #expect(try DatabaseQueue(path: path).read { try Int.fetchOne($0, sql: "SELECT count(*) FROM event_names WHERE name = 'custom'") } == 1)
+    #expect(
+      try DatabaseQueue(path: path).read {
+        try Int.fetchOne($0, sql: "SELECT count(*) FROM event_names WHERE name = 'custom'")
+      } == 1)
     #expect(try BulkLoad.begin(path: path) == nil, "an existing database is appended to")
   }
 

@@ -23,7 +23,10 @@ struct CLITests {
       #expect(result.output.contains("stored 2 files: 40000 events"))
     }
     let counts = try DatabaseQueue(path: directory.file("traces.db")).read { db in
-      (try Int.fetchOne(db, sql: "SELECT count(*) FROM traces"), try Int.fetchOne(db, sql: "SELECT count(*) FROM event_rows"))
+      (
+        try Int.fetchOne(db, sql: "SELECT count(*) FROM traces"),
+        try Int.fetchOne(db, sql: "SELECT count(*) FROM event_rows")
+      )
     }
     #expect(counts.0 == 4 && counts.1 == 80_000)
   }
@@ -58,9 +61,11 @@ struct CLITests {
     #expect(!FileManager.default.fileExists(atPath: directory.file("traces.db")))
   }
 
-  @Test("an unusable database path is an error, not a crash", arguments: [
-    "/nonexistent-dir/traces.db", "/proc/version",
-  ])
+  @Test(
+    "an unusable database path is an error, not a crash",
+    arguments: [
+      "/nonexistent-dir/traces.db", "/proc/version",
+    ])
   func unwritableDatabase(_ path: String) throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
@@ -72,9 +77,11 @@ struct CLITests {
     #expect(!result.error.contains("Fatal error"))
   }
 
-  @Test("a command line the parser rejects exits 2, like every usage error", arguments: [
-    ["check", "--format", "xml", "x.ndjson"], ["check", "--bogus"], ["ingest"], ["query"], ["frobnicate"],
-  ])
+  @Test(
+    "a command line the parser rejects exits 2, like every usage error",
+    arguments: [
+      ["check", "--format", "xml", "x.ndjson"], ["check", "--bogus"], ["ingest"], ["query"], ["frobnicate"],
+    ])
   func usageErrors(_ arguments: [String]) throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }

@@ -1,6 +1,6 @@
-import TestSupport
 import Foundation
 import GRDB
+import TestSupport
 import Testing
 
 @testable import traceq
@@ -16,7 +16,9 @@ struct DocumentationTests {
 
   @Test("docs/rules.md is what `traceq rules --markdown` prints")
   func rulesDocument() throws {
-    #expect(try Self.read("docs/rules.md") == RuleDocumentation.markdown(), "regenerate: traceq rules --markdown > docs/rules.md")
+    #expect(
+      try Self.read("docs/rules.md") == RuleDocumentation.markdown(),
+      "regenerate: traceq rules --markdown > docs/rules.md")
   }
 
   @Test("every table, view and column of the schema is documented in docs/schema.md")
@@ -27,7 +29,10 @@ struct DocumentationTests {
     let queue = try TraceStore.openForWriting(path: directory.file("schema.db"))
     try queue.read { db in
       let objects = try Row.fetchAll(
-        db, sql: "SELECT name, type FROM sqlite_master WHERE type IN ('table', 'view') AND name NOT LIKE 'grdb_%' AND name NOT LIKE 'sqlite_%'")
+        db,
+        sql:
+          "SELECT name, type FROM sqlite_master WHERE type IN ('table', 'view') AND name NOT LIKE 'grdb_%' AND name NOT LIKE 'sqlite_%'"
+      )
       #expect(objects.count >= 9)
       for object in objects {
         let name: String = object["name"]

@@ -61,7 +61,8 @@ struct IngestTests {
     #expect(result.status == 0)
     #expect(result.errors.isEmpty)
     #expect(result.output.first == "\(path): 9 events, 1 session, 0 errors, 0 warnings")
-    let rows = try store.rows("SELECT line, ev, vc, class, other, popover, orientation, mask, style, animated FROM events ORDER BY line")
+    let rows = try store.rows(
+      "SELECT line, ev, vc, class, other, popover, orientation, mask, style, animated FROM events ORDER BY line")
     #expect(rows.count == 9)
     #expect(rows[0]["ev"] as String? == "setRoot")
     #expect(rows[0]["class"] as String? == "UINavigationController")
@@ -99,7 +100,8 @@ struct IngestTests {
   func multiMember() throws {
     let store = try StoreFixture()
     defer { store.directory.remove() }
-    let path = try Fixture.write(try Fixture.multiMember([homepwner, homepwner]), to: store.directory.file("two.ndjson.gz"))
+    let path = try Fixture.write(
+      try Fixture.multiMember([homepwner, homepwner]), to: store.directory.file("two.ndjson.gz"))
     #expect(try store.ingest([path]).status == 0)
     #expect(try store.count("SELECT count(*) FROM sessions") == 2)
     #expect(try store.count("SELECT count(*) FROM event_rows") == 18)
@@ -135,10 +137,11 @@ struct IngestTests {
     let path = try store.write(text, as: "bad.ndjson.gz")
     let result = try store.ingest([path])
     #expect(result.status == 1)
-    #expect(result.errors == [
-      "\(path):3: error: invalid JSON: a value is missing (column 29) [invalid-json]",
-      "\(path):4: error: \"vc\" must be an id string, not a boolean [wrong-type]",
-    ])
+    #expect(
+      result.errors == [
+        "\(path):3: error: invalid JSON: a value is missing (column 29) [invalid-json]",
+        "\(path):4: error: \"vc\" must be an id string, not a boolean [wrong-type]",
+      ])
     #expect(result.output.first == "\(path): 2 events, 1 session, 2 errors, 0 warnings")
     let errors = try store.rows("SELECT line, severity, kind, raw FROM ingest_errors ORDER BY line")
     #expect(errors.map { $0["line"] as Int } == [3, 4])
@@ -175,10 +178,11 @@ struct IngestTests {
     let good = try store.write(homepwner, as: "good.ndjson.gz")
     #expect(try store.ingest([good]).status == 0)
     try DatabaseQueue(path: store.database).write { db in
-      try db.execute(sql: """
-        CREATE TRIGGER simulated_disk_full BEFORE INSERT ON event_rows WHEN NEW.line = 500
-        BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END
-        """)
+      try db.execute(
+        sql: """
+          CREATE TRIGGER simulated_disk_full BEFORE INSERT ON event_rows WHEN NEW.line = 500
+          BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END
+          """)
     }
     let big = try store.write(TraceText.lines([TraceText.header()] + TraceText.events(1000)), as: "big.ndjson.gz")
     let result = try store.ingest([big])
@@ -196,10 +200,11 @@ struct IngestTests {
     let path = try store.write("hello\nworld\n", .none, as: "notes.ndjson")
     let result = try store.ingest([path])
     #expect(result.status == 2)
-    #expect(result.errors == [
-      "\(path):1: error: the file does not start with a traceq header such as {\"traceq\":1,\"idiom\":\"phone\"}; "
-        + "it is not read [missing-header]"
-    ])
+    #expect(
+      result.errors == [
+        "\(path):1: error: the file does not start with a traceq header such as {\"traceq\":1,\"idiom\":\"phone\"}; "
+          + "it is not read [missing-header]"
+      ])
     #expect(try store.count("SELECT count(*) FROM traces") == 0)
   }
 

@@ -1,5 +1,5 @@
-import TestSupport
 import Foundation
+import TestSupport
 import Testing
 
 @testable import traceq
@@ -58,7 +58,9 @@ struct ParallelTests {
         FROM traces t JOIN sessions s ON s.trace_id = t.id LEFT JOIN event_rows e ON e.id BETWEEN s.first_row AND s.last_row
         GROUP BY s.id ORDER BY t.id, s.ordinal
         """
-      ).map { "\($0["path"] as String)|\($0["ordinal"] as Int)|\($0["events"] as Int)|\($0["bytes"] as Int? ?? 0)|\($0["findings"] as Int)" }
+      ).map {
+        "\($0["path"] as String)|\($0["ordinal"] as Int)|\($0["events"] as Int)|\($0["bytes"] as Int? ?? 0)|\($0["findings"] as Int)"
+      }
       return (output, rows.map { $0.replacingOccurrences(of: store.directory.path, with: "") })
     }
     let sequential = try stored(jobs: 1)

@@ -26,25 +26,29 @@ struct QueryTests {
     let store = try stored()
     defer { store.directory.remove() }
     let sql = "SELECT line, ev, vc, t, mask FROM events WHERE line IN (2, 10) ORDER BY line"
-    #expect(try query(sql, .table, database: store.database).1 == [
-      "line  ev                              vc    t    mask",
-      "----  ------------------------------  ----  ---  ----",
-      "   2  setRoot                         0xa1  0.0  NULL",
-      "  10  supportedInterfaceOrientations  0xa1  5.2    18",
-    ])
-    #expect(try query(sql, .csv, database: store.database).1 == [
-      "line,ev,vc,t,mask", "2,setRoot,0xa1,0.0,", "10,supportedInterfaceOrientations,0xa1,5.2,18",
-    ])
-    #expect(try query(sql, .json, database: store.database).1 == [
-      "[",
-      #"  {"line":2,"ev":"setRoot","vc":"0xa1","t":0.0,"mask":null},"#,
-      #"  {"line":10,"ev":"supportedInterfaceOrientations","vc":"0xa1","t":5.2,"mask":18}"#,
-      "]",
-    ])
-    #expect(try query(sql, .ndjson, database: store.database).1 == [
-      #"{"line":2,"ev":"setRoot","vc":"0xa1","t":0.0,"mask":null}"#,
-      #"{"line":10,"ev":"supportedInterfaceOrientations","vc":"0xa1","t":5.2,"mask":18}"#,
-    ])
+    #expect(
+      try query(sql, .table, database: store.database).1 == [
+        "line  ev                              vc    t    mask",
+        "----  ------------------------------  ----  ---  ----",
+        "   2  setRoot                         0xa1  0.0  NULL",
+        "  10  supportedInterfaceOrientations  0xa1  5.2    18",
+      ])
+    #expect(
+      try query(sql, .csv, database: store.database).1 == [
+        "line,ev,vc,t,mask", "2,setRoot,0xa1,0.0,", "10,supportedInterfaceOrientations,0xa1,5.2,18",
+      ])
+    #expect(
+      try query(sql, .json, database: store.database).1 == [
+        "[",
+        #"  {"line":2,"ev":"setRoot","vc":"0xa1","t":0.0,"mask":null},"#,
+        #"  {"line":10,"ev":"supportedInterfaceOrientations","vc":"0xa1","t":5.2,"mask":18}"#,
+        "]",
+      ])
+    #expect(
+      try query(sql, .ndjson, database: store.database).1 == [
+        #"{"line":2,"ev":"setRoot","vc":"0xa1","t":0.0,"mask":null}"#,
+        #"{"line":10,"ev":"supportedInterfaceOrientations","vc":"0xa1","t":5.2,"mask":18}"#,
+      ])
   }
 
   @Test("CSV quotes what needs quoting; JSON escapes")
@@ -52,7 +56,8 @@ struct QueryTests {
     let store = try stored()
     defer { store.directory.remove() }
     let sql = #"SELECT 'a,b' AS x, 'say "hi"' AS y, 'line' || char(10) || 'two' AS z"#
-    #expect(try query(sql, .csv, database: store.database).1 == ["x,y,z", #""a,b","say ""hi""","line"# + "\n" + #"two""#])
+    #expect(
+      try query(sql, .csv, database: store.database).1 == ["x,y,z", #""a,b","say ""hi""","line"# + "\n" + #"two""#])
     #expect(try query(sql, .ndjson, database: store.database).1 == [#"{"x":"a,b","y":"say \"hi\"","z":"line\ntwo"}"#])
   }
 
@@ -82,12 +87,14 @@ struct QueryTests {
     #expect(try query("SELECT 1 AS a; SELECT 2 AS b", .csv, database: store.database).1 == ["a", "1", "b", "2"])
   }
 
-  @Test("common queries on the events view use an index", arguments: [
-    "SELECT * FROM events WHERE ev = 'viewDidAppear'",
-    "SELECT * FROM events WHERE vc = '0xa1'",
-    "SELECT * FROM events WHERE session_id = 1 AND line = 4",
-    "SELECT * FROM events WHERE class = 'BNRItemsViewController'",
-  ])
+  @Test(
+    "common queries on the events view use an index",
+    arguments: [
+      "SELECT * FROM events WHERE ev = 'viewDidAppear'",
+      "SELECT * FROM events WHERE vc = '0xa1'",
+      "SELECT * FROM events WHERE session_id = 1 AND line = 4",
+      "SELECT * FROM events WHERE class = 'BNRItemsViewController'",
+    ])
   func indexed(_ sql: String) throws {
     let store = try stored()
     defer { store.directory.remove() }

@@ -23,7 +23,9 @@ enum Samples {
     "homepwner-iphone-rotation.ndjson.gz": [],
     "homepwner-ipad-new-item-formsheet.ndjson.gz": [],
     "flipside-balanced.ndjson.gz": [],
-    "flipside-unbalanced.ndjson.gz": ["11 unbalanced-appearance", "13 unbalanced-appearance", "17 unfinished-appearance"],
+    "flipside-unbalanced.ndjson.gz": [
+      "11 unbalanced-appearance", "13 unbalanced-appearance", "17 unfinished-appearance",
+    ],
     "container-fast-swipe.ndjson.gz": ["30 did-move-missing", "45 transition-without-common-parent"],
     "portrait-screen-after-pop.ndjson.gz": ["25 unsupported-orientation-shown"],
     "no-common-orientation.ndjson.gz": ["2 no-common-orientation"],
@@ -69,7 +71,9 @@ struct SampleTests {
       .execute().status
     #expect(status == 1)
     let stored = try store.rows("SELECT t.path, a.line, a.rule FROM anomalies a JOIN traces t ON t.id = a.trace_id")
-    let actual = stored.map { "\(($0["path"] as String).split(separator: "/").last!) \($0["line"] as Int) \($0["rule"] as String)" }
+    let actual = stored.map {
+      "\(($0["path"] as String).split(separator: "/").last!) \($0["line"] as Int) \($0["rule"] as String)"
+    }
     let expected = Samples.expected.flatMap { name, lines in lines.map { "\(name) \($0)" } }
     #expect(Set(actual) == Set(expected))
     #expect(actual.count == expected.count)
@@ -89,14 +93,18 @@ struct SampleTests {
     run.check = IngestRun.Check(policy: try Samples.policy(), reporter: reporter)
     #expect(try run.execute() == 1)
     let expected = Samples.expected.flatMap { name, lines in lines.map { "\(name) \($0)" } }
-    let reported = reporter.findings.map { "\($0.file.split(separator: "/").last!) \($0.finding.line) \($0.finding.ruleID)" }
+    let reported = reporter.findings.map {
+      "\($0.file.split(separator: "/").last!) \($0.finding.line) \($0.finding.ruleID)"
+    }
     #expect(Set(reported) == Set(expected))
     #expect(try store.count("SELECT count(*) FROM anomalies") == expected.count)
     #expect(reporter.tally?.count(.error) == 4)
     // Storing findings between sessions must not disturb each session's row range.
     #expect(try store.count("SELECT count(*) FROM events") == store.count("SELECT sum(events) FROM sessions"))
-    #expect(try store.count(
-      "SELECT count(*) FROM sessions s WHERE events != (SELECT count(*) FROM events e WHERE e.session_id = s.id)") == 0)
+    #expect(
+      try store.count(
+        "SELECT count(*) FROM sessions s WHERE events != (SELECT count(*) FROM events e WHERE e.session_id = s.id)")
+        == 0)
   }
 
   @Test("the text report is Xcode-style with a hint and a summary")
@@ -105,8 +113,9 @@ struct SampleTests {
     let reporter = TextReporter(output: { lines.append($0) })
     let path = Samples.path("homepwner-ipad-double-camera.ndjson.gz")
     _ = CheckRun(inputs: [path], policy: try Samples.policy(), reporter: reporter).execute()
-    #expect(lines[0] == "\(path):15: error: popover 0xd6 presented while popover 0xd4 (UIImagePickerController) is "
-      + "still visible [double-presented-popover]")
+    #expect(
+      lines[0] == "\(path):15: error: popover 0xd6 presented while popover 0xd4 (UIImagePickerController) is "
+        + "still visible [double-presented-popover]")
     #expect(lines[1].hasPrefix("  hint: Dismiss the visible popover first"))
     #expect(lines.contains("2 errors, 0 warnings, 0 notes in 1 file (1 session, 16 events)"))
   }

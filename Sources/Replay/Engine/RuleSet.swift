@@ -42,6 +42,7 @@ public struct UnknownRule: Error, CustomStringConvertible {
   public var description: String {
     let known = RuleCatalog.all.map { $0.description.id }
     let close = known.filter { $0.hasPrefix(String(id.prefix(4))) }
-    return "unknown rule '\(id)'" + (close.isEmpty ? "; `traceq rules` lists them" : "; did you mean \(close.joined(separator: ", "))?")
+    return "unknown rule '\(id)'"
+      + (close.isEmpty ? "; `traceq rules` lists them" : "; did you mean \(close.joined(separator: ", "))?")
   }
 }

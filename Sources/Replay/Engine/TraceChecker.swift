@@ -37,7 +37,8 @@ public struct TraceChecker: Sendable {
         replay?.finish(cutShort: false, into: &pending)
         flush()
         summary.sessions += 1
-        replay = header.version == 1
+        replay =
+          header.version == 1
           ? SessionReplay(header: header, symbols: symbols, ordinal: summary.sessions, rules: rules) : nil
       case .issue(let issue):
         if issue.kind == .missingHeader { summary.rejected = true }

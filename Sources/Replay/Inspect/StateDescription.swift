@@ -38,12 +38,14 @@ public struct StateDescription {
       lines.append("popovers")
       for (id, popover) in popovers {
         let content = popover.content.map { " showing \(model.symbols.describe($0))" } ?? ""
-        let state = popover.isVisible ? "visible since line \(popover.presentedLine ?? popover.createdLine)" : "not visible"
+        let state =
+          popover.isVisible ? "visible since line \(popover.presentedLine ?? popover.createdLine)" : "not visible"
         lines.append("  \(model.symbols.address(of: id))\(content): \(state)")
       }
     }
     let loose = model.controllers.indices.map(ObjectID.init).filter {
-      !shown.contains($0) && model.controller($0).appearance?.isVisible == true && model.controller($0).shownInPopover == nil
+      !shown.contains($0) && model.controller($0).appearance?.isVisible == true
+        && model.controller($0).shownInPopover == nil
     }
     if !loose.isEmpty {
       lines.append("on screen by their callbacks, outside the controller tree")
@@ -63,7 +65,8 @@ public struct StateDescription {
       if state.selectedChild == child { marks.append("selected tab") }
       if model.controller(child).isViewRemoved { marks.append("view removed") }
       if model.controller(child).pendingDidMove != nil { marks.append("awaiting didMoveToParent") }
-      tree(child, depth: depth + 1, mark: marks.isEmpty ? nil : marks.joined(separator: ", "), into: &lines, shown: &shown)
+      tree(
+        child, depth: depth + 1, mark: marks.isEmpty ? nil : marks.joined(separator: ", "), into: &lines, shown: &shown)
     }
     if let presented = state.presented {
       let style = model.controller(presented).style.map(\.rawValue) ?? "?"

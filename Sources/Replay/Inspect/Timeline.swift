@@ -55,10 +55,13 @@ public struct Timeline {
     case .willRotate(let vc, let to): "\(name(vc)) willRotate to \(to)"
     case .willAnimateRotation(let vc, let to): "\(name(vc)) willAnimateRotation to \(to)"
     case .didRotate(let vc, let from): "\(name(vc)) didRotate from \(from)"
-    case .viewWillTransitionToSize(let vc, let width, let height): "\(name(vc)) viewWillTransitionToSize \(width)×\(height)"
+    case .viewWillTransitionToSize(let vc, let width, let height):
+      "\(name(vc)) viewWillTransitionToSize \(width)×\(height)"
     case .appearance(let vc, let callback, _):
       "\(name(vc)) \(callback.rawValue)"
-        + (appearance.map { "  (\($0?.rawValue ?? "first seen") → \(model.controller(vc).appearance?.rawValue ?? "?"))" } ?? "")
+        + (appearance.map {
+          "  (\($0?.rawValue ?? "first seen") → \(model.controller(vc).appearance?.rawValue ?? "?"))"
+        } ?? "")
     case .beginAppearanceTransition(let vc, let appearing, _): "\(name(vc)) beginAppearanceTransition(\(appearing))"
     case .endAppearanceTransition(let vc): "\(name(vc)) endAppearanceTransition"
     case .addChild(let parent, let vc): "\(name(parent)) addChild \(name(vc))"

@@ -28,7 +28,9 @@ extension SessionModel {
   /// navigation controller (in a window, with an empty stack) is appearing: it is that root.
   private func adoptAsRootOfNavigation(_ vc: ObjectID) {
     let state = self[vc]
-    guard state.parent == nil, state.rootOfWindow == nil, state.presenter == nil, state.shownInPopover == nil else { return }
+    guard state.parent == nil, state.rootOfWindow == nil, state.presenter == nil, state.shownInPopover == nil else {
+      return
+    }
     emptyAppearingNavigations.removeAll { self[$0].appearance != .appearing || !self[$0].children.isEmpty }
     if let navigation = emptyAppearingNavigations.first(where: { $0 != vc && isInWindow($0) }) {
       attach(vc, to: navigation)

@@ -45,7 +45,8 @@ extension SessionModel {
     }
     let answered = self[decider].supportedMask
     let autorotate: (Bool, OrientationDecision.AutorotateSource) =
-      isAtLeast(16) ? (true, .ignoredSinceiOS16) : self[decider].shouldAutorotate.map { ($0, .answered) } ?? (true, .defaultYes)
+      isAtLeast(16)
+      ? (true, .ignoredSinceiOS16) : self[decider].shouldAutorotate.map { ($0, .answered) } ?? (true, .defaultYes)
     return OrientationDecision(
       decider: decider, appMask: appMask, appMaskSource: appSource,
       controllerMask: answered ?? defaultMask, controllerMaskSource: answered != nil ? .answered : .idiomDefault,

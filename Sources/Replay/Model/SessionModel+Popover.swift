@@ -23,7 +23,9 @@ extension SessionModel {
       guard header.idiom == .pad || header.idiom == nil else { return }
       popovers[popover] = PopoverState(content: nil, createdLine: line)
     }
-    let visible = popovers.filter { $0.value.isVisible }.min { $0.value.presentedLine ?? 0 < $1.value.presentedLine ?? 0 }
+    let visible = popovers.filter { $0.value.isVisible }.min {
+      $0.value.presentedLine ?? 0 < $1.value.presentedLine ?? 0
+    }
     if let (other, state) = visible {
       observe(.popoverPresentedWhileVisible(popover: popover, visible: other, content: state.content))
     }

@@ -61,7 +61,8 @@ public final class SessionModel {
     case .attemptRotation: attemptRotation()
     case .supportedInterfaceOrientations(let vc, let mask): controllers[touch(vc)].supportedMask = mask
     case .shouldAutorotate(let vc, let value): controllers[touch(vc)].shouldAutorotate = value
-    case .preferredInterfaceOrientation(let vc, let orientation): controllers[touch(vc)].preferredOrientation = orientation
+    case .preferredInterfaceOrientation(let vc, let orientation):
+      controllers[touch(vc)].preferredOrientation = orientation
     case .definesPresentationContext(let vc, let value): controllers[touch(vc)].definesPresentationContext = value
     case .willRotate(let vc, let to), .willAnimateRotation(let vc, let to):
       rotationCallback(vc, event.name!, to: to, from: nil)

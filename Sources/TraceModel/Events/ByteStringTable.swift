@@ -38,7 +38,9 @@ public final class ByteStringTable<Value>: @unchecked Sendable {
         buckets[length] = Int32(index)
       }
       pair.key.withUnsafeBytes { key in
-        if !key.isEmpty { bytes.baseAddress!.advanced(by: offset).copyMemory(from: key.baseAddress!, byteCount: key.count) }
+        if !key.isEmpty {
+          bytes.baseAddress!.advanced(by: offset).copyMemory(from: key.baseAddress!, byteCount: key.count)
+        }
       }
       entries.initializeElement(at: index, to: Entry(start: offset, first: pair.key.first ?? 0))
       values.initializeElement(at: index, to: pair.value)
@@ -94,7 +96,8 @@ enum ShortBytes {
   @inline(__always)
   static func hash(_ bytes: UnsafeRawBufferPointer, head: UInt64) -> Int {
     let tail = bytes.count > 8 ? bytes.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self) : 0
-    var hash = (head &* 0x9E37_79B9_7F4A_7C15) ^ (tail &* 0xC2B2_AE3D_27D4_EB4F) ^ UInt64(truncatingIfNeeded: bytes.count)
+    var hash =
+      (head &* 0x9E37_79B9_7F4A_7C15) ^ (tail &* 0xC2B2_AE3D_27D4_EB4F) ^ UInt64(truncatingIfNeeded: bytes.count)
     hash = (hash ^ (hash >> 29)) &* 0xBF58_476D_1CE4_E5B9
     hash ^= hash >> 32
     return Int(truncatingIfNeeded: hash)
@@ -111,7 +114,9 @@ enum ShortBytes {
     let base = key.baseAddress!
     var index = 0
     while index + 8 <= count {
-      if stored.loadUnaligned(fromByteOffset: index, as: UInt64.self) != base.loadUnaligned(fromByteOffset: index, as: UInt64.self) {
+      if stored.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+        != base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+      {
         return false
       }
       index += 8

@@ -119,5 +119,6 @@ extension RecordFields {
     return try optionalObject(.parent)
   }
 
-  static let styleNames = "a presentation style (" + PresentationStyle.allCases.map(\.rawValue).joined(separator: ", ") + ")"
+  static let styleNames =
+    "a presentation style (" + PresentationStyle.allCases.map(\.rawValue).joined(separator: ", ") + ")"
 }

@@ -39,9 +39,11 @@ public final class RecordDecoder {
     followUp = nil
     if isRejected { return nil }
     if let length = line.oversizedLength {
-      return .issue(IngestIssue(
-        .lineTooLong, line: line.number, "the line is \(length) bytes long, over the limit of this reader; it is skipped",
-        raw: line.text()))
+      return .issue(
+        IngestIssue(
+          .lineTooLong, line: line.number,
+          "the line is \(length) bytes long, over the limit of this reader; it is skipped",
+          raw: line.text()))
     }
     if Self.isBlank(line.bytes) { return nil }
     do throws(JSONSyntaxError) {
@@ -52,13 +54,16 @@ public final class RecordDecoder {
         return nil
       }
       if line.isUnterminated {
-        return .issue(IngestIssue(
-          .incompleteLastLine, line: line.number,
-          "the last line has no newline and is not a complete record (the app stopped while writing it); it is ignored",
-          raw: line.text()))
+        return .issue(
+          IngestIssue(
+            .incompleteLastLine, line: line.number,
+            "the last line has no newline and is not a complete record (the app stopped while writing it); it is ignored",
+            raw: line.text()))
       }
-      return .issue(IngestIssue(
-        .invalidJSON, line: line.number, "invalid JSON: \(error.message) (column \(error.offset + 1))", raw: line.text()))
+      return .issue(
+        IngestIssue(
+          .invalidJSON, line: line.number, "invalid JSON: \(error.message) (column \(error.offset + 1))",
+          raw: line.text()))
     }
     if scanner.value(.traceq) != nil { return decodeHeader(line) }
     if !sawHeader {
@@ -172,7 +177,8 @@ public final class RecordDecoder {
     }
   }
 
-  private static let kindNames = "a container kind (" + ContainerKind.allCases.map(\.rawValue).joined(separator: ", ") + ")"
+  private static let kindNames =
+    "a container kind (" + ContainerKind.allCases.map(\.rawValue).joined(separator: ", ") + ")"
 
   private static func isBlank(_ bytes: UnsafeRawBufferPointer) -> Bool {
     bytes.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }

@@ -94,7 +94,9 @@ struct RecordFields {
   }
 
   /// The object named at `key`; nil when absent or null.
-  func optionalObject(_ key: RecordKey, as role: SessionSymbols.Roles = .viewController) throws(RecordProblem) -> ObjectID? {
+  func optionalObject(_ key: RecordKey, as role: SessionSymbols.Roles = .viewController) throws(RecordProblem)
+    -> ObjectID?
+  {
     guard let value = present(key) else { return nil }
     guard value.kind == .string else { throw .wrongType(key, "an id string", found: value.kind) }
     return intern(value, as: role)
@@ -174,9 +176,11 @@ struct RecordFields {
     return orientation
   }
 
-  static let deviceNames = "a device orientation (" + DeviceOrientation.allCases.map(\.name).joined(separator: ", ") + ")"
+  static let deviceNames =
+    "a device orientation (" + DeviceOrientation.allCases.map(\.name).joined(separator: ", ") + ")"
 
-  static let interfaceNames = "an interface orientation (" + InterfaceOrientation.allCases.map(\.name).joined(separator: ", ") + ")"
+  static let interfaceNames =
+    "an interface orientation (" + InterfaceOrientation.allCases.map(\.name).joined(separator: ", ") + ")"
 
   /// The value at `key`, treating JSON null as absent.
   private func present(_ key: RecordKey) -> ScannedValue? {

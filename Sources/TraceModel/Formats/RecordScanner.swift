@@ -79,7 +79,8 @@ final class RecordScanner {
     } else {
       while true {
         guard index < count, base[index] == UInt8(ascii: "\"") else {
-          throw JSONSyntaxError(message: index < count ? "expected a key in double quotes" : "the object is not closed", offset: index)
+          throw JSONSyntaxError(
+            message: index < count ? "expected a key in double quotes" : "the object is not closed", offset: index)
         }
         let key = try scanString(base, index, count)
         let keyBytes = UnsafeRawBufferPointer(start: base + index + 1, count: key.end - 1 - (index + 1))
@@ -148,11 +149,13 @@ final class RecordScanner {
     case UInt8(ascii: "\""):
       let string = try scanString(base, index, count)
       index = string.end
-      return ScannedValue(kind: .string, hasEscapes: string.hasEscapes, start: Int32(start + 1), end: Int32(string.end - 1))
+      return ScannedValue(
+        kind: .string, hasEscapes: string.hasEscapes, start: Int32(start + 1), end: Int32(string.end - 1))
     case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
       let number = try scanNumber(base, index, count)
       index = number.end
-      return ScannedValue(kind: .number, hasEscapes: false, start: Int32(start), end: Int32(index), number: number.value)
+      return ScannedValue(
+        kind: .number, hasEscapes: false, start: Int32(start), end: Int32(index), number: number.value)
     case UInt8(ascii: "t"):
       index = try expectWord("true", base, index, count)
       return ScannedValue(kind: .true, hasEscapes: false, start: Int32(start), end: Int32(index))
@@ -169,7 +172,8 @@ final class RecordScanner {
       index = try scanContainer(base, index, count, depth: depth, isArray: false)
       return ScannedValue(kind: .object, hasEscapes: false, start: Int32(start), end: Int32(index))
     default:
-      throw JSONSyntaxError(message: "unexpected character \(Self.describe(base[index])) where a value should be", offset: index)
+      throw JSONSyntaxError(
+        message: "unexpected character \(Self.describe(base[index])) where a value should be", offset: index)
     }
   }
 
@@ -228,7 +232,8 @@ final class RecordScanner {
         hasEscapes = true
         index = try scanEscape(base, index, count)
       } else if byte < 0x20 {
-        throw JSONSyntaxError(message: "a control character (\(Self.describe(byte))) inside a string must be escaped", offset: index)
+        throw JSONSyntaxError(
+          message: "a control character (\(Self.describe(byte))) inside a string must be escaped", offset: index)
       } else if byte >= 0x80 {
         index = try scanUTF8(base, index, count)
       } else {
@@ -272,7 +277,9 @@ final class RecordScanner {
     }
     guard start + length <= count else { throw JSONSyntaxError(message: "the text is not valid UTF-8", offset: start) }
     let second = base[start + 1]
-    guard second >= low, second <= high else { throw JSONSyntaxError(message: "the text is not valid UTF-8", offset: start) }
+    guard second >= low, second <= high else {
+      throw JSONSyntaxError(message: "the text is not valid UTF-8", offset: start)
+    }
     for index in start + 2..<start + length where base[index] & 0xC0 != 0x80 {
       throw JSONSyntaxError(message: "the text is not valid UTF-8", offset: index)
     }
@@ -332,7 +339,9 @@ final class RecordScanner {
     return (index, negative ? -value : value)
   }
 
-  private func expectWord(_ word: StaticString, _ base: UnsafePointer<UInt8>, _ start: Int, _ count: Int) throws(JSONSyntaxError) -> Int {
+  private func expectWord(_ word: StaticString, _ base: UnsafePointer<UInt8>, _ start: Int, _ count: Int)
+    throws(JSONSyntaxError) -> Int
+  {
     let length = word.utf8CodeUnitCount
     guard start + length <= count, memcmp(base + start, word.utf8Start, length) == 0 else {
       throw JSONSyntaxError(message: "unexpected word where a value should be (true, false or null?)", offset: start)

@@ -77,10 +77,12 @@ public final class TraceReader {
           return oversizedLine(skipped, length: skipped.length + lineEnd - lineStart, isUnterminated: false)
         }
         if lineEnd - lineStart > maxLineLength {
-          return oversizedLine(keepPrefix(from: lineStart, to: lineEnd), length: lineEnd - lineStart, isUnterminated: false)
+          return oversizedLine(
+            keepPrefix(from: lineStart, to: lineEnd), length: lineEnd - lineStart, isUnterminated: false)
         }
         if lineEnd > lineStart, base.load(fromByteOffset: lineEnd - 1, as: UInt8.self) == 0x0D { lineEnd -= 1 }
-        return RawLine(number: lineNumber, bytes: UnsafeRawBufferPointer(start: base + lineStart, count: lineEnd - lineStart))
+        return RawLine(
+          number: lineNumber, bytes: UnsafeRawBufferPointer(start: base + lineStart, count: lineEnd - lineStart))
       }
       searched = end
       if let ending = producerEnding { return finish(ending) }
@@ -166,7 +168,8 @@ public final class TraceReader {
     return (prefixLength, lineEnd - lineStart)
   }
 
-  private func oversizedLine(_ skipped: (prefixLength: Int, length: Int), length: Int, isUnterminated: Bool) -> RawLine {
+  private func oversizedLine(_ skipped: (prefixLength: Int, length: Int), length: Int, isUnterminated: Bool) -> RawLine
+  {
     let prefix = UnsafeRawBufferPointer(rebasing: oversizedPrefix[..<skipped.prefixLength])
     return RawLine(number: lineNumber, bytes: prefix, isUnterminated: isUnterminated, oversizedLength: length)
   }

@@ -84,8 +84,9 @@ extension TraceqCommand {
         } else {
           CheckRun(
             inputs: inputs, jobs: jobs.jobs, policy: policy, baseline: baseline, recordsBaseline: recording,
-            reporter: reporter)
-            .execute()
+            reporter: reporter
+          )
+          .execute()
         }
       try reporter.close()
       if let path = report.writeBaseline, let recorded = outcome.recorded {

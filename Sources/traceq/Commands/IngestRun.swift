@@ -106,8 +106,8 @@ struct IngestRun {
         let reason = StoreError.reason(error)
         errorOutput(
           (bulk == nil
-            ? StoreError.writeFailed(path: databasePath, reason: reason) : .buildFailed(path: databasePath, reason: reason)
-          ).description)
+            ? StoreError.writeFailed(path: databasePath, reason: reason)
+            : .buildFailed(path: databasePath, reason: reason)).description)
         return 2
       }
     }

@@ -70,7 +70,8 @@ struct ReplayRun {
         if line == nil {
           if shownSession { output("") }
           shownSession = true
-          output("session \(ordinal) (line \(headerLine)): \(StateDescription(started.model).text.prefix { $0 != "\n" })")
+          output(
+            "session \(ordinal) (line \(headerLine)): \(StateDescription(started.model).text.prefix { $0 != "\n" })")
           timeline = Timeline(started.model)
         }
       case .event(let event):
@@ -81,7 +82,9 @@ struct ReplayRun {
         replay.apply(event, into: &findings)
         if let timeline {
           output(String(event.line).leftPadded(to: 6) + "  " + timeline.narrate(event))
-          for finding in findings { output("        \(finding.severity.rawValue): \(finding.message) [\(finding.ruleID)]") }
+          for finding in findings {
+            output("        \(finding.severity.rawValue): \(finding.message) [\(finding.ruleID)]")
+          }
         }
       case .issue(let issue):
         errorOutput("\(file):\(issue.line): \(issue.severity.rawValue): \(issue.message) [\(issue.kind.rawValue)]")

@@ -34,7 +34,8 @@ enum CellText {
     switch value.storage {
     case .null: nil
     case .int64(let int): String(int)
-    case .double(let double): double == double.rounded() && abs(double) < 1e15 ? String(format: "%.1f", double) : String(double)
+    case .double(let double):
+      double == double.rounded() && abs(double) < 1e15 ? String(format: "%.1f", double) : String(double)
     case .string(let string): string
     case .blob(let data): "x'" + data.map { String(format: "%02x", $0) }.joined() + "'"
     }

@@ -21,8 +21,10 @@ enum RuleDocumentation {
   /// A rule in full: what it finds, UIKit's background, what UIKit prints, what to do, its
   /// source and its examples.
   static func detail(_ rule: RuleDescription) -> String {
-    var text = ["\(rule.id) — \(rule.name) (\(rule.severity.rawValue), \(rule.area.rawValue))", "", rule.summary, "",
-      rule.background, ""]
+    var text = [
+      "\(rule.id) — \(rule.name) (\(rule.severity.rawValue), \(rule.area.rawValue))", "", rule.summary, "",
+      rule.background, "",
+    ]
     if let says = rule.uikitSays { text += ["UIKit says: \(says)", ""] }
     text += ["What to do: \(rule.hint)", "", "Source: \(rule.source)", "", "Triggers (↓ marks the reported line):"]
     for example in rule.triggering { text += ["", indent(example.source)] }
@@ -40,13 +42,18 @@ enum RuleDocumentation {
       "| id | severity | area | what |", "| --- | --- | --- | --- |",
     ]
     for rule in RuleCatalog.all.map({ $0.description }) {
-      text.append("| [`\(rule.id)`](#\(rule.id)) | \(rule.severity.rawValue) | \(rule.area.rawValue) | \(rule.summary) |")
+      text.append(
+        "| [`\(rule.id)`](#\(rule.id)) | \(rule.severity.rawValue) | \(rule.area.rawValue) | \(rule.summary) |")
     }
     for rule in RuleCatalog.all.map({ $0.description }) {
-      text += ["", "## \(rule.id)", "", "**\(rule.name)** — \(rule.severity.rawValue), \(rule.area.rawValue).", "",
-        rule.summary, "", rule.background]
+      text += [
+        "", "## \(rule.id)", "", "**\(rule.name)** — \(rule.severity.rawValue), \(rule.area.rawValue).", "",
+        rule.summary, "", rule.background,
+      ]
       if let says = rule.uikitSays { text += ["", "UIKit says: `\(says)`"] }
-      text += ["", "What to do: \(rule.hint)", "", "Source: \(rule.source)", "", "Triggers (↓ marks the reported line):"]
+      text += [
+        "", "What to do: \(rule.hint)", "", "Source: \(rule.source)", "", "Triggers (↓ marks the reported line):",
+      ]
       for example in rule.triggering { text += ["", "```", example.source, "```"] }
       text += ["", "Does not trigger:"]
       for example in rule.nonTriggering { text += ["", "```", example.source, "```"] }

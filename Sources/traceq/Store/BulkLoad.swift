@@ -65,7 +65,8 @@ final class BulkLoad {
       throw StoreError.buildFailed(path: path, reason: StoreError.reason(error))
     }
     guard link(buildingPath, path) == 0 else {
-      let reason = errno == EEXIST ? "another program created it while it was being built" : String(cString: strerror(errno))
+      let reason =
+        errno == EEXIST ? "another program created it while it was being built" : String(cString: strerror(errno))
       discardFiles()
       throw StoreError.buildFailed(path: path, reason: reason)
     }

@@ -33,7 +33,8 @@ struct PreparedInsert {
   @inline(__always) func bind(_ index: Int32, _ value: StaticString?) {
     guard let value else { return bindNull(index) }
     _ = value.withUTF8Buffer { text in
-      sqlite3_bind_text(handle, index, UnsafeRawPointer(text.baseAddress!).assumingMemoryBound(to: CChar.self),
+      sqlite3_bind_text(
+        handle, index, UnsafeRawPointer(text.baseAddress!).assumingMemoryBound(to: CChar.self),
         Int32(text.count), nil)
     }
   }

@@ -39,21 +39,26 @@ struct StoredSessions {
   func replay(_ session: StoredSession, rules: RuleSet) throws -> (findings: [Finding], events: Int) {
     let decoder = RecordDecoder()
     var header = session.header
-    let decoded = header.withUTF8 { decoder.decode(RawLine(number: session.firstLine, bytes: UnsafeRawBufferPointer($0))) }
+    let decoded = header.withUTF8 {
+      decoder.decode(RawLine(number: session.firstLine, bytes: UnsafeRawBufferPointer($0)))
+    }
     guard case .session(let parsed, _, let symbols)? = decoded, parsed.version == 1 else { return ([], 0) }
     let replay = SessionReplay(header: parsed, symbols: symbols, ordinal: session.ordinal, rules: rules)
     var findings: [Finding] = []
     var events = 0
-    let statement = try db.makeStatement(sql: "SELECT line, record FROM event_rows WHERE id BETWEEN ? AND ? ORDER BY id")
+    let statement = try db.makeStatement(
+      sql: "SELECT line, record FROM event_rows WHERE id BETWEEN ? AND ? ORDER BY id")
     try statement.setArguments([session.rows?.lowerBound ?? 1, session.rows?.upperBound ?? 0])
     let handle = statement.sqliteStatement
     while true {
       let code = sqlite3_step(handle)
       if code == SQLITE_DONE { break }
       guard code == SQLITE_ROW else {
-        throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
+        throw DatabaseError(
+          resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
       }
-      let bytes = UnsafeRawBufferPointer(start: sqlite3_column_text(handle, 1), count: Int(sqlite3_column_bytes(handle, 1)))
+      let bytes = UnsafeRawBufferPointer(
+        start: sqlite3_column_text(handle, 1), count: Int(sqlite3_column_bytes(handle, 1)))
       if case .event(let event)? = decoder.decode(RawLine(number: Int(sqlite3_column_int64(handle, 0)), bytes: bytes)) {
         events += 1
         replay.apply(event, into: &findings)

@@ -57,9 +57,11 @@ struct TraceIngestion {
     if case .content(let sha256, let size) = first {
       content = (sha256, size)
       first = try source.next()
-      if !force, let existing = try queue.read({ db in
-        try String.fetchOne(db, sql: "SELECT path FROM traces WHERE sha256 = ?", arguments: [sha256])
-      }) {
+      if !force,
+        let existing = try queue.read({ db in
+          try String.fetchOne(db, sql: "SELECT path FROM traces WHERE sha256 = ?", arguments: [sha256])
+        })
+      {
         source.cancel()
         return .skipped(path: path, existingPath: existing)
       }
@@ -99,7 +101,8 @@ struct TraceIngestion {
     func closeSession(cutShort: Bool) throws {
       guard let open = session else { return }
       try writer.finishSession(
-        open.id, lastLine: lastLine, events: open.events, cutShort: cutShort, symbols: open.symbols, idBase: open.idBase)
+        open.id, lastLine: lastLine, events: open.events, cutShort: cutShort, symbols: open.symbols, idBase: open.idBase
+      )
       nextObjectID += Int64(open.symbols.count)
     }
 
@@ -119,7 +122,8 @@ struct TraceIngestion {
       case .session(let header, let line, let text, let symbols):
         try closeSession(cutShort: false)
         summary.sessions += 1
-        let id = try writer.startSession(trace: try traceID(), ordinal: summary.sessions, line: line, header: header, text: text)
+        let id = try writer.startSession(
+          trace: try traceID(), ordinal: summary.sessions, line: line, header: header, text: text)
         session = (id, nextObjectID, 0, symbols)
         lastLine = line
       case .issue(let issue):

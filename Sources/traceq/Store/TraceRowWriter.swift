@@ -77,7 +77,8 @@ final class TraceRowWriter {
   /// address used as both keeps one id).
   func nextObjectID() throws -> Int64 {
     let used = try Int64.fetchOne(
-      db, sql: "SELECT max(coalesce((SELECT max(id) FROM controllers), 0), coalesce((SELECT max(id) FROM popovers), 0))")
+      db, sql: "SELECT max(coalesce((SELECT max(id) FROM controllers), 0), coalesce((SELECT max(id) FROM popovers), 0))"
+    )
     return (used ?? 0) + 1
   }
 
@@ -90,14 +91,17 @@ final class TraceRowWriter {
         """,
       arguments: [
         trace, ordinal, line, line, header.version, header.app, header.osText, header.idiom?.rawValue,
-        header.supported.rawValue, header.orientation.name, header.requiresFullScreen, header.device, header.build, text,
+        header.supported.rawValue, header.orientation.name, header.requiresFullScreen, header.device, header.build,
+        text,
       ])
     return db.lastInsertedRowID
   }
 
   /// Completes a session: its counts and row range, its event names, and a row per controller
   /// and popover it mentioned.
-  func finishSession(_ id: Int64, lastLine: Int, events: Int, cutShort: Bool, symbols: SessionSymbols, idBase: Int64) throws {
+  func finishSession(_ id: Int64, lastLine: Int, events: Int, cutShort: Bool, symbols: SessionSymbols, idBase: Int64)
+    throws
+  {
     // A session's rows are consecutive rowids: one writer appends them in one transaction.
     let rows: (first: Int64, last: Int64) = events > 0 ? (firstRow, firstRow + Int64(events) - 1) : (1, 0)
     try db.execute(
@@ -155,7 +159,8 @@ final class TraceRowWriter {
 
   func insert(_ issue: IngestIssue, trace: Int64, session: Int64?) throws {
     try db.execute(
-      sql: "INSERT INTO ingest_errors (trace_id, session_id, line, severity, kind, message, raw) VALUES (?, ?, ?, ?, ?, ?, ?)",
+      sql:
+        "INSERT INTO ingest_errors (trace_id, session_id, line, severity, kind, message, raw) VALUES (?, ?, ?, ?, ?, ?, ?)",
       arguments: [trace, session, issue.line, issue.severity.rawValue, issue.kind.rawValue, issue.message, issue.raw])
   }
 

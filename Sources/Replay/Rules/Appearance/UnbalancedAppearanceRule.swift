@@ -17,17 +17,20 @@ struct UnbalancedAppearanceRule: Rule {
       controllers is not fixed (iOS 5 and later).
       """,
     uikitSays: "Unbalanced calls to begin/end appearance transitions for <X>.",
-    hint: "Let UIKit forward appearance (addChild + didMove), or call beginAppearanceTransition/endAppearanceTransition "
+    hint:
+      "Let UIKit forward appearance (addChild + didMove), or call beginAppearanceTransition/endAppearanceTransition "
       + "once per transition; never call viewWillAppear and friends by hand on a controller UIKit also forwards to.",
     source: "seeds 001 and 003; uikit-semantics.md A1–A5",
     triggering: [
-      RuleExample("""
+      RuleExample(
+        """
         {"traceq":1,"idiom":"phone","os":"17.0"}
         {"ev":"setRoot","vc":"0xa1","class":"UINavigationController"}
         {"ev":"viewWillAppear","vc":"0xa1"}
         ↓{"ev":"viewWillAppear","vc":"0xa1"}
         """),
-      RuleExample("""
+      RuleExample(
+        """
         {"traceq":1,"idiom":"phone","os":"4.3"}
         {"ev":"viewWillAppear","vc":"0xb2","class":"FlipsideViewController"}
         {"ev":"viewDidAppear","vc":"0xb2"}
@@ -35,13 +38,15 @@ struct UnbalancedAppearanceRule: Rule {
         {"ev":"viewDidDisappear","vc":"0xb2"}
         ↓{"ev":"viewDidAppear","vc":"0xb2"}
         """),
-      RuleExample("""
+      RuleExample(
+        """
         {"traceq":1,"idiom":"phone","os":"17.0"}
         {"ev":"viewWillAppear","vc":"0xb2"}
         {"ev":"viewDidAppear","vc":"0xb2"}
         ↓{"ev":"viewDidDisappear","vc":"0xb2"}
         """),
-      RuleExample("""
+      RuleExample(
+        """
         {"traceq":1,"idiom":"pad","os":"12.0"}
         {"ev":"setRoot","vc":"0xc1","class":"ContainerViewController"}
         {"ev":"addChild","parent":"0xc1","vc":"0xc2"}
@@ -53,7 +58,8 @@ struct UnbalancedAppearanceRule: Rule {
     ],
     nonTriggering: [
       // A cancelled interactive pop (A3): 0xc3 starts to leave, 0xb2 starts to come back, then both reverse.
-      RuleExample("""
+      RuleExample(
+        """
         {"traceq":1,"idiom":"phone","os":"17.0"}
         {"ev":"setRoot","vc":"0xa1","class":"UINavigationController"}
         {"ev":"push","nav":"0xa1","vc":"0xb2"}
@@ -72,7 +78,8 @@ struct UnbalancedAppearanceRule: Rule {
         {"ev":"viewDidAppear","vc":"0xc3","animated":true}
         """),
       // Seed 001: the main view was inserted without callbacks, so its first one is viewWillDisappear.
-      RuleExample("""
+      RuleExample(
+        """
         {"traceq":1,"idiom":"phone","os":"4.3"}
         {"ev":"setRoot","vc":"0xr","class":"RootViewController"}
         {"ev":"viewWillAppear","vc":"0xf","class":"FlipsideViewController"}
@@ -81,7 +88,8 @@ struct UnbalancedAppearanceRule: Rule {
         {"ev":"viewDidAppear","vc":"0xf"}
         """),
       // A container cancels a transition by beginning the other way, then ends once (A5).
-      RuleExample("""
+      RuleExample(
+        """
         {"traceq":1,"idiom":"pad","os":"12.0"}
         {"ev":"addChild","parent":"0xc1","vc":"0xc2"}
         {"ev":"beginAppearanceTransition","vc":"0xc2","appearing":true}
@@ -92,7 +100,8 @@ struct UnbalancedAppearanceRule: Rule {
         {"ev":"viewDidDisappear","vc":"0xc2"}
         """),
       // A page view controller scroll, cancelled (A3).
-      RuleExample("""
+      RuleExample(
+        """
         {"traceq":1,"idiom":"phone","os":"17.0"}
         {"ev":"viewWillAppear","vc":"0xp1"}
         {"ev":"viewDidAppear","vc":"0xp1"}
@@ -109,7 +118,8 @@ struct UnbalancedAppearanceRule: Rule {
     switch step.observation {
     case .unbalancedAppearance(let vc, let callback, let state):
       findings.report(
-        Self.self, at: step, "unbalanced appearance callbacks for \(step.describe(vc)): \(Self.explain(callback, state))",
+        Self.self, at: step,
+        "unbalanced appearance callbacks for \(step.describe(vc)): \(Self.explain(callback, state))",
         subjects: [vc])
     case .unbalancedAppearanceTransition(let vc, let problem):
       let what =

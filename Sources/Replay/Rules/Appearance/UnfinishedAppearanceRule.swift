@@ -17,7 +17,8 @@ struct UnfinishedAppearanceRule: Rule {
       + "transition's completion).",
     source: "uikit-semantics.md A1, A2, A6",
     triggering: [
-      RuleExample("""
+      RuleExample(
+        """
         {"traceq":1,"idiom":"phone","os":"17.0"}
         {"ev":"setRoot","vc":"0xa1"}
         {"ev":"viewWillAppear","vc":"0xa1"}
@@ -25,7 +26,8 @@ struct UnfinishedAppearanceRule: Rule {
         ↓{"ev":"viewWillDisappear","vc":"0xa1"}
         {"ev":"attemptRotation"}
         """),
-      RuleExample("""
+      RuleExample(
+        """
         {"traceq":1,"idiom":"phone","os":"4.3"}
         ↓{"ev":"viewWillAppear","vc":"0xf","class":"FlipsideViewController"}
         {"ev":"viewWillDisappear","vc":"0xm","class":"MainViewController"}
@@ -33,13 +35,15 @@ struct UnfinishedAppearanceRule: Rule {
         """),
     ],
     nonTriggering: [
-      RuleExample("""
+      RuleExample(
+        """
         {"traceq":1,"idiom":"phone","os":"17.0"}
         {"ev":"viewWillAppear","vc":"0xa1"}
         {"ev":"viewDidAppear","vc":"0xa1"}
         """),
       // Cancelled: will-appear reversed by will-disappear, then did-disappear.
-      RuleExample("""
+      RuleExample(
+        """
         {"traceq":1,"idiom":"phone","os":"17.0"}
         {"ev":"viewWillAppear","vc":"0xb2"}
         {"ev":"viewWillDisappear","vc":"0xb2"}
@@ -49,7 +53,8 @@ struct UnfinishedAppearanceRule: Rule {
 
   func check(_ step: ReplayStep, into findings: inout FindingList) {
     guard case .unfinishedAppearance(let vc, let state, _) = step.observation else { return }
-    let (started, missing) = state == .appearing ? ("viewWillAppear", "viewDidAppear") : ("viewWillDisappear", "viewDidDisappear")
+    let (started, missing) =
+      state == .appearing ? ("viewWillAppear", "viewDidAppear") : ("viewWillDisappear", "viewDidDisappear")
     findings.report(
       Self.self, at: step, "\(step.describe(vc)) got \(started) here but never \(missing) before the session ended",
       subjects: [vc])

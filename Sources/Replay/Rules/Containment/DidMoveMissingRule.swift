@@ -17,7 +17,8 @@ struct DidMoveMissingRule: Rule {
     hint: "Call child.didMove(toParent: container) after addChild and the transition that shows the child.",
     source: "seed 003; uikit-semantics.md C1, C4, C7",
     triggering: [
-      RuleExample("""
+      RuleExample(
+        """
         {"traceq":1,"idiom":"pad","os":"12.0"}
         {"ev":"setRoot","vc":"0xc1","class":"ContainerViewController"}
         {"ev":"addChild","parent":"0xc1","vc":"0xc2","class":"PageViewController"}
@@ -25,14 +26,16 @@ struct DidMoveMissingRule: Rule {
         {"ev":"willMoveToParent","vc":"0xc2","parent":null}
         ↓{"ev":"removeFromParent","vc":"0xc2"}
         """),
-      RuleExample("""
+      RuleExample(
+        """
         {"traceq":1,"idiom":"pad","os":"12.0"}
         {"ev":"setRoot","vc":"0xc1","class":"ContainerViewController"}
         ↓{"ev":"addChild","parent":"0xc1","vc":"0xc2","class":"PageViewController"}
         {"ev":"viewWillAppear","vc":"0xc2"}
         {"ev":"viewDidAppear","vc":"0xc2"}
         """),
-      RuleExample("""
+      RuleExample(
+        """
         {"traceq":1,"idiom":"pad","os":"12.0"}
         {"ev":"setRoot","vc":"0xc1","class":"ContainerViewController"}
         {"ev":"addChild","parent":"0xc1","vc":"0xc2","class":"PageViewController"}
@@ -43,7 +46,8 @@ struct DidMoveMissingRule: Rule {
     ],
     nonTriggering: [
       // Seed 003's container.
-      RuleExample("""
+      RuleExample(
+        """
         {"traceq":1,"idiom":"pad","os":"12.0"}
         {"ev":"setRoot","vc":"0xc1","class":"ContainerViewController"}
         {"ev":"addChild","parent":"0xc1","vc":"0xc2","class":"PageViewController"}
@@ -55,7 +59,8 @@ struct DidMoveMissingRule: Rule {
         {"ev":"removeFromParent","vc":"0xc2"}
         """),
       // UIKit's containers call didMove themselves.
-      RuleExample("""
+      RuleExample(
+        """
         {"traceq":1,"idiom":"phone","os":"12.0"}
         {"ev":"setRoot","vc":"0xa1","class":"UINavigationController"}
         {"ev":"addChild","parent":"0xa1","vc":"0xb2"}

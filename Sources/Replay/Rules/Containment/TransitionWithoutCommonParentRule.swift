@@ -19,7 +19,8 @@ struct TransitionWithoutCommonParentRule: Rule {
       + "transition before the previous one's completion ran.",
     source: "seed 003; uikit-semantics.md C5",
     triggering: [
-      RuleExample("""
+      RuleExample(
+        """
         {"traceq":1,"idiom":"pad","os":"12.0"}
         {"ev":"setRoot","vc":"0xc1","class":"ContainerViewController"}
         {"ev":"addChild","parent":"0xc1","vc":"0xc2","class":"PageViewController"}
@@ -28,7 +29,8 @@ struct TransitionWithoutCommonParentRule: Rule {
         """)
     ],
     nonTriggering: [
-      RuleExample("""
+      RuleExample(
+        """
         {"traceq":1,"idiom":"pad","os":"12.0"}
         {"ev":"setRoot","vc":"0xc1","class":"ContainerViewController"}
         {"ev":"addChild","parent":"0xc1","vc":"0xc2"}

@@ -14,7 +14,8 @@ struct WillMoveMissingRule: Rule {
     hint: "Call child.willMove(toParent: nil) before child.removeFromParent().",
     source: "seed 003; uikit-semantics.md C2, C4",
     triggering: [
-      RuleExample("""
+      RuleExample(
+        """
         {"traceq":1,"idiom":"pad","os":"12.0"}
         {"ev":"setRoot","vc":"0xc1","class":"ContainerViewController"}
         {"ev":"addChild","parent":"0xc1","vc":"0xc2"}
@@ -23,7 +24,8 @@ struct WillMoveMissingRule: Rule {
         """)
     ],
     nonTriggering: [
-      RuleExample("""
+      RuleExample(
+        """
         {"traceq":1,"idiom":"pad","os":"12.0"}
         {"ev":"setRoot","vc":"0xc1","class":"ContainerViewController"}
         {"ev":"addChild","parent":"0xc1","vc":"0xc2"}
@@ -32,7 +34,8 @@ struct WillMoveMissingRule: Rule {
         {"ev":"removeFromParent","vc":"0xc2"}
         {"ev":"didMoveToParent","vc":"0xc2","parent":null}
         """),
-      RuleExample("""
+      RuleExample(
+        """
         {"traceq":1,"idiom":"phone","os":"12.0"}
         {"ev":"setRoot","vc":"0xt","class":"UITabBarController"}
         {"ev":"addChild","parent":"0xt","vc":"0xb2"}

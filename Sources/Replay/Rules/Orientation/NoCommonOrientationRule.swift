@@ -20,12 +20,14 @@ struct NoCommonOrientationRule: Rule {
       + "or present it in a way that does not take over orientation (a form sheet or popover on iPad).",
     source: "seed 002; uikit-semantics.md O2, O5",
     triggering: [
-      RuleExample("""
+      RuleExample(
+        """
         {"traceq":1,"idiom":"phone","os":"12.0","supported":"landscape","orientation":"landscapeRight"}
         ↓{"ev":"setRoot","vc":"0xa1","class":"PortraitViewController"}
         {"ev":"supportedInterfaceOrientations","vc":"0xa1","mask":"portrait"}
         """),
-      RuleExample("""
+      RuleExample(
+        """
         {"traceq":1,"idiom":"phone","os":"12.0","supported":"landscape","orientation":"landscapeRight"}
         {"ev":"setRoot","vc":"0xa1","class":"GameViewController"}
         {"ev":"supportedInterfaceOrientations","vc":"0xa1","mask":"landscape"}
@@ -37,14 +39,16 @@ struct NoCommonOrientationRule: Rule {
     ],
     nonTriggering: [
       // shouldAutorotate NO: UIKit does not throw (before iOS 16).
-      RuleExample("""
+      RuleExample(
+        """
         {"traceq":1,"idiom":"phone","os":"12.0","supported":"landscape","orientation":"landscapeRight"}
         {"ev":"setRoot","vc":"0xa1"}
         {"ev":"supportedInterfaceOrientations","vc":"0xa1","mask":"portrait"}
         {"ev":"shouldAutorotate","vc":"0xa1","value":false}
         """),
       // A form sheet on iPad does not decide orientation.
-      RuleExample("""
+      RuleExample(
+        """
         {"traceq":1,"idiom":"pad","os":"12.0","supported":"landscape","orientation":"landscapeRight","requiresFullScreen":true}
         {"ev":"setRoot","vc":"0xa1"}
         {"ev":"supportedInterfaceOrientations","vc":"0xa1","mask":"landscape"}

@@ -13,11 +13,13 @@ struct PreferredOrientationUnsupportedRule: Rule {
       not one of the controller's supported orientations (iOS 6 and later; the reason's wording changed around \
       iOS 10). When not overridden, UIKit uses the current status bar orientation.
       """,
-    uikitSays: "preferredInterfaceOrientationForPresentation '<name>' must match a supported interface orientation: '<names>'!",
+    uikitSays:
+      "preferredInterfaceOrientationForPresentation '<name>' must match a supported interface orientation: '<names>'!",
     hint: "Return one of the controller's supported orientations from preferredInterfaceOrientationForPresentation.",
     source: "seed 002; uikit-semantics.md O5, O6",
     triggering: [
-      RuleExample("""
+      RuleExample(
+        """
         {"traceq":1,"idiom":"phone","os":"12.0"}
         {"ev":"setRoot","vc":"0xa1"}
         {"ev":"viewDidAppear","vc":"0xa1"}
@@ -27,7 +29,8 @@ struct PreferredOrientationUnsupportedRule: Rule {
         """)
     ],
     nonTriggering: [
-      RuleExample("""
+      RuleExample(
+        """
         {"traceq":1,"idiom":"phone","os":"12.0"}
         {"ev":"setRoot","vc":"0xa1"}
         {"ev":"viewDidAppear","vc":"0xa1"}
@@ -37,7 +40,8 @@ struct PreferredOrientationUnsupportedRule: Rule {
         {"ev":"willRotate","vc":"0xb2","to":"landscapeRight"}
         """),
       // A form sheet on iPad is not full screen: UIKit does not ask.
-      RuleExample("""
+      RuleExample(
+        """
         {"traceq":1,"idiom":"pad","os":"12.0","requiresFullScreen":true}
         {"ev":"setRoot","vc":"0xa1"}
         {"ev":"viewDidAppear","vc":"0xa1"}

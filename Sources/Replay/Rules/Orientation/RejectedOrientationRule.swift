@@ -20,20 +20,23 @@ struct RejectedOrientationRule: Rule {
       + "supportedInterfaceOrientations (and the app's mask); otherwise nothing to do.",
     source: "seed 002; uikit-semantics.md O1–O3, O7, O8",
     triggering: [
-      RuleExample("""
+      RuleExample(
+        """
         {"traceq":1,"idiom":"phone","os":"12.0"}
         {"ev":"setRoot","vc":"0xa1","class":"UINavigationController"}
         {"ev":"supportedInterfaceOrientations","vc":"0xa1","mask":"portrait"}
         ↓{"ev":"deviceOrientation","orientation":"landscapeLeft"}
         {"ev":"supportedInterfaceOrientations","vc":"0xa1","mask":"portrait"}
         """),
-      RuleExample("""
+      RuleExample(
+        """
         {"traceq":1,"idiom":"pad","os":"12.0","requiresFullScreen":true}
         {"ev":"setRoot","vc":"0xa1","class":"BNRItemsViewController"}
         {"ev":"shouldAutorotate","vc":"0xa1","value":false}
         ↓{"ev":"deviceOrientation","orientation":"landscapeRight"}
         """),
-      RuleExample("""
+      RuleExample(
+        """
         {"traceq":1,"idiom":"phone","os":"10.0"}
         {"ev":"setRoot","vc":"0xa1"}
         {"ev":"deviceNotifications","on":false}
@@ -42,28 +45,32 @@ struct RejectedOrientationRule: Rule {
     ],
     nonTriggering: [
       // iOS 16 no longer consults shouldAutorotate.
-      RuleExample("""
+      RuleExample(
+        """
         {"traceq":1,"idiom":"pad","os":"16.0","requiresFullScreen":true}
         {"ev":"setRoot","vc":"0xa1"}
         {"ev":"shouldAutorotate","vc":"0xa1","value":false}
         {"ev":"deviceOrientation","orientation":"landscapeRight"}
         """),
       // Lying flat never rotates the interface.
-      RuleExample("""
+      RuleExample(
+        """
         {"traceq":1,"idiom":"phone","os":"12.0"}
         {"ev":"setRoot","vc":"0xa1"}
         {"ev":"supportedInterfaceOrientations","vc":"0xa1","mask":"portrait"}
         {"ev":"deviceOrientation","orientation":"faceUp"}
         """),
       // An iPad app that supports multitasking ignores controller masks.
-      RuleExample("""
+      RuleExample(
+        """
         {"traceq":1,"idiom":"pad","os":"12.0"}
         {"ev":"setRoot","vc":"0xa1"}
         {"ev":"supportedInterfaceOrientations","vc":"0xa1","mask":"portrait"}
         {"ev":"deviceOrientation","orientation":"landscapeLeft"}
         """),
       // A child's answer does not count: the navigation controller answers for itself.
-      RuleExample("""
+      RuleExample(
+        """
         {"traceq":1,"idiom":"phone","os":"12.0"}
         {"ev":"setRoot","vc":"0xa1","class":"UINavigationController"}
         {"ev":"push","nav":"0xa1","vc":"0xb2"}

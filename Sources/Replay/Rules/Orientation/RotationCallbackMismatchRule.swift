@@ -20,7 +20,8 @@ struct RotationCallbackMismatchRule: Rule {
       + "container forward automatically; move layout to viewWillTransition(to:with:).",
     source: "seed 002; uikit-semantics.md O9, A7",
     triggering: [
-      RuleExample("""
+      RuleExample(
+        """
         {"traceq":1,"idiom":"phone","os":"7.0"}
         {"ev":"setRoot","vc":"0xa1","class":"MainViewController"}
         {"ev":"supportedInterfaceOrientations","vc":"0xa1","mask":"portrait"}
@@ -28,7 +29,8 @@ struct RotationCallbackMismatchRule: Rule {
         ↓{"ev":"willRotate","vc":"0xa1","to":"landscapeRight","duration":0.4}
         {"ev":"didRotate","vc":"0xa1","from":"portrait"}
         """),
-      RuleExample("""
+      RuleExample(
+        """
         {"traceq":1,"idiom":"phone","os":"7.0"}
         {"ev":"setRoot","vc":"0xa1","class":"UINavigationController"}
         {"ev":"push","nav":"0xa1","vc":"0xb2"}
@@ -45,7 +47,8 @@ struct RotationCallbackMismatchRule: Rule {
         """),
     ],
     nonTriggering: [
-      RuleExample("""
+      RuleExample(
+        """
         {"traceq":1,"idiom":"phone","os":"7.0"}
         {"ev":"setRoot","vc":"0xa1","class":"UINavigationController"}
         {"ev":"push","nav":"0xa1","vc":"0xb2"}
@@ -59,7 +62,8 @@ struct RotationCallbackMismatchRule: Rule {
         {"ev":"didRotate","vc":"0xa1","from":"portrait"}
         """),
       // Seed 001: a view inserted by hand is on screen (its callbacks say so) though not a child.
-      RuleExample("""
+      RuleExample(
+        """
         {"traceq":1,"idiom":"phone","os":"4.3"}
         {"ev":"setRoot","vc":"0xr","class":"RootViewController"}
         {"ev":"viewWillAppear","vc":"0xm","class":"MainViewController"}
@@ -75,10 +79,12 @@ struct RotationCallbackMismatchRule: Rule {
     let message: String
     switch problem {
     case .rotationRejected(let to, let refusal):
-      message = "\(step.describe(vc)) got \(callback) for a rotation to \(to) that UIKit rejected ("
+      message =
+        "\(step.describe(vc)) got \(callback) for a rotation to \(to) that UIKit rejected ("
         + step.explain(refusal, wanted: to) + "); the interface stays in \(step.model.interfaceOrientation)"
     case .notOnScreen(let to):
-      message = "\(step.describe(vc)) got \(callback)\(to.map { " for the rotation to \($0)" } ?? "") but is not on "
+      message =
+        "\(step.describe(vc)) got \(callback)\(to.map { " for the rotation to \($0)" } ?? "") but is not on "
         + "screen (popped, dismissed, covered or removed); UIKit sends rotation callbacks to the controllers on screen only"
     }
     findings.report(Self.self, at: step, message, subjects: [vc])

@@ -20,7 +20,8 @@ struct UnsupportedOrientationShownRule: Rule {
       + "setNeedsUpdateOfSupportedInterfaceOrientations() on the controller), or present the screen full screen.",
     source: "seed 002; uikit-semantics.md O2, O4",
     triggering: [
-      RuleExample("""
+      RuleExample(
+        """
         {"traceq":1,"idiom":"phone","os":"12.0"}
         {"ev":"setRoot","vc":"0xa1","class":"RotatingNavigationController","kind":"navigation"}
         {"ev":"push","nav":"0xa1","vc":"0xb2","class":"MainViewController"}
@@ -33,7 +34,8 @@ struct UnsupportedOrientationShownRule: Rule {
         {"ev":"willRotate","vc":"0xa1","to":"landscapeRight"}
         ↓{"ev":"pop","nav":"0xa1","vc":"0xc3","animated":true}
         """),
-      RuleExample("""
+      RuleExample(
+        """
         {"traceq":1,"idiom":"phone","os":"12.0","orientation":"landscapeRight"}
         {"ev":"setRoot","vc":"0xt","class":"UITabBarController"}
         {"ev":"setViewControllers","container":"0xt","vcs":["0xm","0xs"]}
@@ -43,7 +45,8 @@ struct UnsupportedOrientationShownRule: Rule {
     ],
     nonTriggering: [
       // Still portrait: nothing to fix.
-      RuleExample("""
+      RuleExample(
+        """
         {"traceq":1,"idiom":"phone","os":"12.0"}
         {"ev":"setRoot","vc":"0xa1","class":"UINavigationController"}
         {"ev":"push","nav":"0xa1","vc":"0xb2"}
@@ -52,7 +55,8 @@ struct UnsupportedOrientationShownRule: Rule {
         {"ev":"pop","nav":"0xa1","vc":"0xc3"}
         """),
       // An iPad app that supports multitasking rotates whatever controllers answer.
-      RuleExample("""
+      RuleExample(
+        """
         {"traceq":1,"idiom":"pad","os":"12.0","orientation":"landscapeRight"}
         {"ev":"setRoot","vc":"0xa1","class":"UINavigationController"}
         {"ev":"push","nav":"0xa1","vc":"0xb2"}

@@ -16,14 +16,16 @@ struct DoublePresentedPopoverRule: Rule {
       + "and keep a single popover property.",
     source: "seeds 000 and 004 (Homepwner ch. 17); uikit-semantics.md PO3",
     triggering: [
-      RuleExample("""
+      RuleExample(
+        """
         {"traceq":1,"idiom":"pad","os":"7.0"}
         {"ev":"popoverCreate","popover":"0xd4","vc":"0xe5","class":"UIImagePickerController"}
         {"ev":"popoverPresent","popover":"0xd4","from":"barButtonItem"}
         {"ev":"popoverCreate","popover":"0xd6","vc":"0xe7","class":"UIImagePickerController"}
         ↓{"ev":"popoverPresent","popover":"0xd6","from":"barButtonItem"}
         """),
-      RuleExample("""
+      RuleExample(
+        """
         {"traceq":1,"idiom":"pad","os":"8.0"}
         {"ev":"popoverCreate","popover":"0xd4","vc":"0xe5"}
         {"ev":"popoverPresent","popover":"0xd4"}
@@ -31,7 +33,8 @@ struct DoublePresentedPopoverRule: Rule {
         """),
     ],
     nonTriggering: [
-      RuleExample("""
+      RuleExample(
+        """
         {"traceq":1,"idiom":"pad","os":"7.0"}
         {"ev":"popoverCreate","popover":"0xd4","vc":"0xe5"}
         {"ev":"popoverPresent","popover":"0xd4"}
@@ -40,7 +43,8 @@ struct DoublePresentedPopoverRule: Rule {
         {"ev":"popoverPresent","popover":"0xd6"}
         """),
       // The user tapped outside: the delegate's didDismiss, then a new popover.
-      RuleExample("""
+      RuleExample(
+        """
         {"traceq":1,"idiom":"pad","os":"7.0"}
         {"ev":"popoverCreate","popover":"0xd4","vc":"0xe5"}
         {"ev":"popoverPresent","popover":"0xd4"}
@@ -53,7 +57,8 @@ struct DoublePresentedPopoverRule: Rule {
     guard case .popoverPresentedWhileVisible(let popover, let visible, let content) = step.observation else { return }
     let address = step.model.symbols.address(of: popover)
     if visible == popover {
-      findings.report(Self.self, at: step, "popover \(address) presented again while it is still visible", subjects: [popover])
+      findings.report(
+        Self.self, at: step, "popover \(address) presented again while it is still visible", subjects: [popover])
       return
     }
     let shown = content.map { " (\(step.className($0)))" } ?? ""

@@ -11,27 +11,32 @@ struct PopoverOnPhoneRule: Rule {
       iPhones running iOS 8 and 9 (the class was deprecated in iOS 9). UIPopoverPresentationController \
       (modalPresentationStyle = .popover, iOS 8+) is the adaptive way and never throws for the idiom.
       """,
-    uikitSays: "-[UIPopoverController initWithContentViewController:] called when not running under UIUserInterfaceIdiomPad.",
+    uikitSays:
+      "-[UIPopoverController initWithContentViewController:] called when not running under UIUserInterfaceIdiomPad.",
     hint: "Present the controller with modalPresentationStyle = .popover (it adapts on iPhone), or check the idiom "
       + "before creating a UIPopoverController.",
     source: "uikit-semantics.md PO1 and §7.1; Apple, UIPopoverController",
     triggering: [
-      RuleExample("""
+      RuleExample(
+        """
         {"traceq":1,"idiom":"phone","os":"9.0"}
         ↓{"ev":"popoverCreate","popover":"0xd4","vc":"0xe5","class":"UIImagePickerController"}
         {"ev":"popoverPresent","popover":"0xd4"}
         """),
-      RuleExample("""
+      RuleExample(
+        """
         {"traceq":1,"idiom":"phone","os":"5.1"}
         ↓{"ev":"popoverCreate","popover":"0xd4","vc":"0xe5"}
         """),
     ],
     nonTriggering: [
-      RuleExample("""
+      RuleExample(
+        """
         {"traceq":1,"idiom":"pad","os":"9.0"}
         {"ev":"popoverCreate","popover":"0xd4","vc":"0xe5"}
         """),
-      RuleExample("""
+      RuleExample(
+        """
         {"traceq":1,"idiom":"phone","os":"9.0"}
         {"ev":"setRoot","vc":"0xa1"}
         {"ev":"present","presenter":"0xa1","vc":"0xe5","style":"popover"}

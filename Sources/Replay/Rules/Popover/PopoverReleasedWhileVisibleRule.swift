@@ -14,7 +14,8 @@ struct PopoverReleasedWhileVisibleRule: Rule {
     hint: "Hold the popover controller in a property until it has been dismissed.",
     source: "seeds 000 and 004 (Homepwner ch. 17); uikit-semantics.md PO2",
     triggering: [
-      RuleExample("""
+      RuleExample(
+        """
         {"traceq":1,"idiom":"pad","os":"7.0"}
         {"ev":"popoverCreate","popover":"0xd4","vc":"0xe5","class":"UIImagePickerController"}
         {"ev":"popoverPresent","popover":"0xd4"}
@@ -22,14 +23,16 @@ struct PopoverReleasedWhileVisibleRule: Rule {
         """)
     ],
     nonTriggering: [
-      RuleExample("""
+      RuleExample(
+        """
         {"traceq":1,"idiom":"pad","os":"7.0"}
         {"ev":"popoverCreate","popover":"0xd4","vc":"0xe5"}
         {"ev":"popoverPresent","popover":"0xd4"}
         {"ev":"popoverDidDismiss","popover":"0xd4"}
         {"ev":"popoverRelease","popover":"0xd4"}
         """),
-      RuleExample("""
+      RuleExample(
+        """
         {"traceq":1,"idiom":"pad","os":"7.0"}
         {"ev":"popoverCreate","popover":"0xd4","vc":"0xe5"}
         {"ev":"popoverRelease","popover":"0xd4"}

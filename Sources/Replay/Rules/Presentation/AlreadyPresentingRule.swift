@@ -4,7 +4,8 @@ import TraceModel
 struct AlreadyPresentingRule: Rule {
   static let description = RuleDescription(
     id: "already-presenting", name: "Already presenting", severity: .warning, area: .presentation,
-    summary: "A present sent to a controller that is already presenting another one; UIKit logs a warning and drops it.",
+    summary:
+      "A present sent to a controller that is already presenting another one; UIKit logs a warning and drops it.",
     background: """
       A controller presents one controller at a time. UIKit hands a full-screen present to the farthest ancestor \
       of the controller it was sent to (presentingViewController), so presenting from a child of a controller \
@@ -15,7 +16,8 @@ struct AlreadyPresentingRule: Rule {
     hint: "Dismiss the presented controller first, or present from it (the top-most presented controller).",
     source: "uikit-semantics.md P1, P7",
     triggering: [
-      RuleExample("""
+      RuleExample(
+        """
         {"traceq":1,"idiom":"phone","os":"15.0"}
         {"ev":"setRoot","vc":"0xa1","class":"UINavigationController"}
         {"ev":"push","nav":"0xa1","vc":"0xb2","class":"BNRItemsViewController"}
@@ -26,7 +28,8 @@ struct AlreadyPresentingRule: Rule {
         """)
     ],
     nonTriggering: [
-      RuleExample("""
+      RuleExample(
+        """
         {"traceq":1,"idiom":"phone","os":"15.0"}
         {"ev":"setRoot","vc":"0xa1","class":"UINavigationController"}
         {"ev":"push","nav":"0xa1","vc":"0xb2"}
@@ -35,7 +38,8 @@ struct AlreadyPresentingRule: Rule {
         {"ev":"present","presenter":"0xb2","vc":"0xd4"}
         """),
       // Presenting from the presented controller stacks a new presentation.
-      RuleExample("""
+      RuleExample(
+        """
         {"traceq":1,"idiom":"phone","os":"15.0"}
         {"ev":"setRoot","vc":"0xa1"}
         {"ev":"present","presenter":"0xa1","vc":"0xc3"}

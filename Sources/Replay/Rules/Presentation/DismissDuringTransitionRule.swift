@@ -15,13 +15,15 @@ struct DismissDuringTransitionRule: Rule {
     hint: "Dismiss from the completion handler of the running transition, and ignore repeated taps while it runs.",
     source: "uikit-semantics.md P4",
     triggering: [
-      RuleExample("""
+      RuleExample(
+        """
         {"traceq":1,"idiom":"phone","os":"11.0"}
         {"ev":"setRoot","vc":"0xa1"}
         {"ev":"present","presenter":"0xa1","vc":"0xb2","class":"SettingsViewController","animated":true}
         ↓{"ev":"dismiss","vc":"0xb2","animated":true}
         """),
-      RuleExample("""
+      RuleExample(
+        """
         {"traceq":1,"idiom":"phone","os":"11.0"}
         {"ev":"setRoot","vc":"0xa1"}
         {"ev":"present","presenter":"0xa1","vc":"0xb2","animated":true}
@@ -31,7 +33,8 @@ struct DismissDuringTransitionRule: Rule {
         """),
     ],
     nonTriggering: [
-      RuleExample("""
+      RuleExample(
+        """
         {"traceq":1,"idiom":"phone","os":"11.0"}
         {"ev":"setRoot","vc":"0xa1"}
         {"ev":"present","presenter":"0xa1","vc":"0xb2","animated":true}

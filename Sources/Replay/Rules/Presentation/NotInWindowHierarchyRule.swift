@@ -15,7 +15,8 @@ struct NotInWindowHierarchyRule: Rule {
       + "controller or the top of the navigation stack.",
     source: "uikit-semantics.md P2",
     triggering: [
-      RuleExample("""
+      RuleExample(
+        """
         {"traceq":1,"idiom":"phone","os":"14.5"}
         {"ev":"setRoot","vc":"0xa1","class":"UINavigationController"}
         {"ev":"push","nav":"0xa1","vc":"0xb2"}
@@ -23,14 +24,16 @@ struct NotInWindowHierarchyRule: Rule {
         {"ev":"pop","nav":"0xa1","vc":"0xc3"}
         ↓{"ev":"present","presenter":"0xc3","vc":"0xd4","class":"ShareViewController"}
         """),
-      RuleExample("""
+      RuleExample(
+        """
         {"traceq":1,"idiom":"phone","os":"12.0"}
         {"ev":"setRoot","vc":"0xa1"}
         ↓{"ev":"present","presenter":"0xe5","vc":"0xf6"}
         """),
     ],
     nonTriggering: [
-      RuleExample("""
+      RuleExample(
+        """
         {"traceq":1,"idiom":"phone","os":"14.5"}
         {"ev":"setRoot","vc":"0xa1","class":"UINavigationController"}
         {"ev":"push","nav":"0xa1","vc":"0xb2"}
@@ -40,7 +43,9 @@ struct NotInWindowHierarchyRule: Rule {
     ])
 
   func check(_ step: ReplayStep, into findings: inout FindingList) {
-    guard case .presentRefused(let source, let vc, let handler, .notInWindowHierarchy) = step.observation else { return }
+    guard case .presentRefused(let source, let vc, let handler, .notInWindowHierarchy) = step.observation else {
+      return
+    }
     let from = source == handler ? "" : " (from \(step.describe(source)))"
     findings.report(
       Self.self, at: step,

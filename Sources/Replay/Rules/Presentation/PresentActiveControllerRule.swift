@@ -16,13 +16,15 @@ struct PresentActiveControllerRule: Rule {
     hint: "Present a new instance, or remove the controller from where it is (dismiss, pop, removeFromParent) first.",
     source: "uikit-semantics.md P5",
     triggering: [
-      RuleExample("""
+      RuleExample(
+        """
         {"traceq":1,"idiom":"phone","os":"12.0"}
         {"ev":"setRoot","vc":"0xa1","class":"UINavigationController"}
         {"ev":"push","nav":"0xa1","vc":"0xb2"}
         ↓{"ev":"present","presenter":"0xb2","vc":"0xa1"}
         """),
-      RuleExample("""
+      RuleExample(
+        """
         {"traceq":1,"idiom":"phone","os":"15.0"}
         {"ev":"setRoot","vc":"0xa1","class":"UINavigationController"}
         {"ev":"push","nav":"0xa1","vc":"0xb2"}
@@ -31,7 +33,8 @@ struct PresentActiveControllerRule: Rule {
         """),
     ],
     nonTriggering: [
-      RuleExample("""
+      RuleExample(
+        """
         {"traceq":1,"idiom":"phone","os":"15.0"}
         {"ev":"setRoot","vc":"0xa1"}
         {"ev":"present","presenter":"0xa1","vc":"0xc3"}

@@ -16,7 +16,8 @@ struct PresentDuringTransitionRule: Rule {
     hint: "Present from the completion handler of the running present or dismiss.",
     source: "uikit-semantics.md P3, A10",
     triggering: [
-      RuleExample("""
+      RuleExample(
+        """
         {"traceq":1,"idiom":"phone","os":"12.0"}
         {"ev":"setRoot","vc":"0xa1","class":"UINavigationController"}
         {"ev":"viewWillAppear","vc":"0xa1"}
@@ -24,7 +25,8 @@ struct PresentDuringTransitionRule: Rule {
         {"ev":"present","presenter":"0xa1","vc":"0xb2","class":"LoginViewController","animated":true}
         ↓{"ev":"present","presenter":"0xa1","vc":"0xc3","class":"OnboardingViewController","animated":true}
         """),
-      RuleExample("""
+      RuleExample(
+        """
         {"traceq":1,"idiom":"phone","os":"12.0"}
         {"ev":"setRoot","vc":"0xa1"}
         {"ev":"present","presenter":"0xa1","vc":"0xb2","animated":true}
@@ -34,7 +36,8 @@ struct PresentDuringTransitionRule: Rule {
         """),
     ],
     nonTriggering: [
-      RuleExample("""
+      RuleExample(
+        """
         {"traceq":1,"idiom":"phone","os":"12.0"}
         {"ev":"setRoot","vc":"0xa1"}
         {"ev":"present","presenter":"0xa1","vc":"0xb2","animated":true}
@@ -42,7 +45,8 @@ struct PresentDuringTransitionRule: Rule {
         {"ev":"viewDidAppear","vc":"0xb2"}
         {"ev":"present","presenter":"0xb2","vc":"0xc3","animated":true}
         """),
-      RuleExample("""
+      RuleExample(
+        """
         {"traceq":1,"idiom":"phone","os":"12.0"}
         {"ev":"setRoot","vc":"0xa1"}
         {"ev":"present","presenter":"0xa1","vc":"0xb2","animated":true}

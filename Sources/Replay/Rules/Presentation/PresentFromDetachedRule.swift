@@ -15,11 +15,13 @@ struct PresentFromDetachedRule: Rule {
       """,
     uikitSays: "Presenting view controller <X> from detached view controller <Y> is not supported, and may result in "
       + "incorrect safe area insets and a corrupt root presentation.",
-    hint: "Make the controller a child of the one whose view holds it (addChild, add the view, didMove), or present from "
+    hint:
+      "Make the controller a child of the one whose view holds it (addChild, add the view, didMove), or present from "
       + "that controller.",
     source: "seed 001; uikit-semantics.md P6, A8",
     triggering: [
-      RuleExample("""
+      RuleExample(
+        """
         {"traceq":1,"idiom":"phone","os":"17.0"}
         {"ev":"setRoot","vc":"0xr","class":"RootViewController"}
         {"ev":"viewWillAppear","vc":"0xr"}
@@ -30,7 +32,8 @@ struct PresentFromDetachedRule: Rule {
         """)
     ],
     nonTriggering: [
-      RuleExample("""
+      RuleExample(
+        """
         {"traceq":1,"idiom":"phone","os":"17.0"}
         {"ev":"setRoot","vc":"0xr","class":"RootViewController"}
         {"ev":"addChild","parent":"0xr","vc":"0xm"}
@@ -40,7 +43,8 @@ struct PresentFromDetachedRule: Rule {
         {"ev":"present","presenter":"0xm","vc":"0xs","class":"SettingsViewController"}
         """),
       // A navigation controller's first controller (initWithRootViewController:) has no push.
-      RuleExample("""
+      RuleExample(
+        """
         {"traceq":1,"idiom":"pad","os":"7.0"}
         {"ev":"setRoot","vc":"0xa1","class":"UINavigationController"}
         {"ev":"viewWillAppear","vc":"0xa1"}
