@@ -8,6 +8,7 @@ let package = Package(
     .executable(name: "traceq", targets: ["traceq"]),
     .library(name: "TraceModel", targets: ["TraceModel"]),
     .library(name: "Replay", targets: ["Replay"]),
+    .executable(name: "traceq-bench", targets: ["traceq-bench"]),
   ],
   dependencies: [
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -42,5 +43,7 @@ let package = Package(
     .testTarget(name: "TraceModelTests", dependencies: ["TraceModel", "TestSupport"]),
     .testTarget(name: "ReplayTests", dependencies: ["Replay", "TraceModel", "TestSupport"]),
     .testTarget(name: "traceqTests", dependencies: ["traceq", "TraceModel", "TestSupport"], exclude: ["Golden"]),
+    // `swift run -c release traceq-bench`: the benchmark of docs/performance.md.
+    .executableTarget(name: "traceq-bench", dependencies: ["TraceModel"], path: "Benchmarks/traceq-bench"),
   ]
 )

@@ -1,0 +1,67 @@
+/// The command line of `traceq-bench`.
+struct BenchOptions {
+  /// Events in each generated input.
+  var sizes = [1_000_000, 5_000_000]
+  /// Rounds: each runs every case once; a pair ratio compares two cases of the same round.
+  var pairs = 3
+  /// The cases to run (all when empty).
+  var cases: [String] = []
+  /// Where inputs are generated and kept between runs; nil: a temporary directory.
+  var inputs: String?
+  /// The traceq binary; nil: the one built next to this benchmark.
+  var traceq: String?
+  /// The reference C program and the Python peers.
+  var shared = "../shared/bench"
+  var seed = 1
+  var listOnly = false
+
+  static let usage = """
+    usage: traceq-bench [options]            (swift run -c release traceq-bench)
+      --sizes LIST     events per generated input, e.g. 1M,5M (default) or 200k
+      --pairs N        rounds of every case, alternating order; ratios are medians of the
+                       per-round ratios (default 3)
+      --cases LIST     only these cases (default: all; see --list)
+      --inputs DIR     generate the inputs here and reuse them on later runs (default: a
+                       temporary directory, removed at the end)
+      --traceq PATH    the traceq binary (default: `swift build -c release --product traceq`,
+                       next to this benchmark)
+      --shared DIR     sqlite_ceiling.c and py_peers.py (default ../shared/bench)
+      --seed N         the generator's seed (default 1)
+      --list           list the cases and exit
+    """
+
+  /// Parses `arguments` (without the program name).
+  init(_ arguments: [String]) throws {
+    var rest = arguments[...]
+    func value(_ option: String) throws -> String {
+      guard let value = rest.popFirst() else { throw BenchError("\(option) needs a value\n\(Self.usage)") }
+      return value
+    }
+    while let option = rest.popFirst() {
+      switch option {
+      case "--sizes": sizes = try value(option).split(separator: ",").map { try Self.count(String($0)) }
+      case "--pairs": pairs = try Self.count(try value(option))
+      case "--cases": cases = try value(option).split(separator: ",").map(String.init)
+      case "--inputs": inputs = try value(option)
+      case "--traceq": traceq = try value(option)
+      case "--shared": shared = try value(option)
+      case "--seed": seed = try Self.count(try value(option))
+      case "--list": listOnly = true
+      case "-h", "--help": throw BenchError(Self.usage)
+      default: throw BenchError("unknown option \(option)\n\(Self.usage)")
+      }
+    }
+    if sizes.isEmpty || pairs < 1 { throw BenchError("--sizes and --pairs need positive numbers\n\(Self.usage)") }
+    if let unknown = cases.first(where: { !BenchCase.Name.allNames.contains($0) }) {
+      throw BenchError("unknown case \(unknown); the cases are \(BenchCase.Name.allNames.joined(separator: ", "))")
+    }
+  }
+
+  /// "5M" → 5_000_000, "200k" → 200_000, "42" → 42.
+  static func count(_ text: String) throws -> Int {
+    let multiplier = text.hasSuffix("M") ? 1_000_000 : text.lowercased().hasSuffix("k") ? 1_000 : 1
+    let digits = multiplier == 1 ? Substring(text) : text.dropLast()
+    guard let number = Int(digits), number > 0 else { throw BenchError("not a positive count: \(text)") }
+    return number * multiplier
+  }
+}

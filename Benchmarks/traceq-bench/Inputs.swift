@@ -1,0 +1,70 @@
+import Foundation
+
+/// The generated traces the cases read, and the database `ingest-append` adds to: made with
+/// `traceq generate` (5,000 events a session, 0.1 % anomalies, gzip), kept in a directory and
+/// reused when they are already there.
+struct Inputs {
+  let directory: String
+  /// Removed at the end (no --inputs).
+  let isTemporary: Bool
+  private let traceq: String
+  private let seed: Int
+
+  init(directory: String?, traceq: String, seed: Int) throws {
+    self.traceq = traceq
+    self.seed = seed
+    isTemporary = directory == nil
+    self.directory = directory ?? NSTemporaryDirectory() + "traceq-bench-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: self.directory, withIntermediateDirectories: true)
+  }
+
+  /// The trace of `events` events, generated unless it is already there.
+  func trace(events: Int) throws -> Input {
+    let path = "\(directory)/trace-\(Self.label(events))-seed\(seed).ndjson.gz"
+    if !FileManager.default.fileExists(atPath: path) {
+      Progress.say("generating \(Self.label(events)) events → \(path)")
+      let partial = path + ".partial"
+      let run = try ChildProcess.run(
+        [
+          traceq, "generate", "--events", "\(events)", "--sessions", "\(max(1, events / 5_000))", "--seed", "\(seed)",
+          "--anomalies", "0.001", partial,
+        ], log: "\(directory)/generate.log", measuringMemory: false)
+      guard run.status == 0 else {
+        throw BenchError("traceq generate failed: \(Files.firstLine(of: "\(directory)/generate.log"))")
+      }
+      try FileManager.default.moveItem(atPath: partial, toPath: path)
+    }
+    return Input(path: path, events: events, bytes: Files.size(path), label: Self.label(events))
+  }
+
+  /// Where ``makeBaseDatabase()`` puts the database `ingest-append` adds to.
+  var baseDatabase: String { "\(directory)/base-seed\(seed).db" }
+
+  /// Stores another trace (200k events, another seed) in ``baseDatabase``, unless it is there.
+  func makeBaseDatabase() throws {
+    let database = baseDatabase
+    guard !FileManager.default.fileExists(atPath: database) else { return }
+    let other = try Inputs(directory: directory, traceq: traceq, seed: seed + 1).trace(events: 200_000)
+    Progress.say("storing \(other.path) in \(database) (the database ingest-append adds to)")
+    let partial = "\(directory)/base-partial.db"
+    Files.removeDatabase(partial)
+    let run = try ChildProcess.run(
+      [traceq, "ingest", "--db", partial, "-q", other.path], log: "\(directory)/base.log", measuringMemory: false)
+    guard run.status == 0 else {
+      throw BenchError("traceq ingest failed: \(Files.firstLine(of: "\(directory)/base.log"))")
+    }
+    try Files.copyDatabase(partial, to: database)
+    Files.removeDatabase(partial)
+  }
+
+  func removeIfTemporary() {
+    if isTemporary { try? FileManager.default.removeItem(atPath: directory) }
+  }
+
+  /// "1M", "5M", "200k", "1234".
+  static func label(_ events: Int) -> String {
+    if events % 1_000_000 == 0 { return "\(events / 1_000_000)M" }
+    if events % 1_000 == 0 { return "\(events / 1_000)k" }
+    return "\(events)"
+  }
+}

@@ -1,0 +1,54 @@
+import Foundation
+
+/// `swift run -c release traceq-bench`: generates 1 M and 5 M event traces with
+/// `traceq generate`, times the floor, the C reference loop, traceq's ingest (new and
+/// appending) and check, and the general-purpose peers installed, in alternating rounds, and
+/// prints the tables of docs/performance.md.
+func benchmark(_ options: BenchOptions) throws {
+  let work = NSTemporaryDirectory() + "traceq-bench-work-" + UUID().uuidString
+  try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+  defer { try? FileManager.default.removeItem(atPath: work) }
+  let traceq = try TraceqBinary.locate(given: options.traceq, log: "\(work)/build.log")
+  let inputs = try Inputs(directory: options.inputs, traceq: traceq, seed: options.seed)
+  defer { inputs.removeIfTemporary() }
+  let catalog = CaseCatalog(
+    traceq: traceq, benchmark: TraceqBinary.benchmark, shared: options.shared, work: work,
+    baseDatabase: inputs.baseDatabase)
+  if options.listOnly {
+    for benchCase in catalog.cases { print("\(benchCase.name.rawValue)\t\(benchCase.what)") }
+    for note in catalog.notes { print(note) }
+    return
+  }
+  let cases = catalog.cases.filter { options.cases.isEmpty || options.cases.contains($0.name.rawValue) }
+  if cases.contains(where: { $0.name == .ingestAppend }) { try inputs.makeBaseDatabase() }
+  let roundCount = options.pairs == 1 ? "1 round" : "\(options.pairs) rounds"
+  var sections = ["Measured \(Machine.describe()); \(roundCount); traceq: \(traceq)."]
+  var notes = catalog.notes
+  if ChildProcess.time == nil { notes.append("peak RSS: n/a without GNU time (apt-get install time)") }
+  for events in options.sizes {
+    let input = try inputs.trace(events: events)
+    let runnable = cases.filter { $0.largestInput >= events }
+    notes += cases.filter { $0.largestInput < events }.map {
+      "\($0.name.rawValue) (\(input.label)): not run, slow (about a minute per million events); it runs on "
+        + "inputs of \(Inputs.label($0.largestInput)) events at most"
+    }
+    let rounds = try Rounds(runnable, on: input, pairs: options.pairs, logs: work)
+    sections.append(Report.table(input, runnable, rounds))
+    sections.append(Report.ratios(input, runnable, rounds))
+    notes += rounds.failures
+  }
+  if !notes.isEmpty { sections.append(notes.map { "- \($0)" }.joined(separator: "\n")) }
+  print(sections.joined(separator: "\n\n"))
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+do {
+  if arguments.first == "floor", arguments.count == 2 {
+    print(try Floor.run(arguments[1]))
+  } else {
+    try benchmark(try BenchOptions(arguments))
+  }
+} catch {
+  Progress.say("traceq-bench: \(error)")
+  exit(2)
+}
