@@ -53,17 +53,19 @@ extension SessionModel {
       autorotates: autorotate.0, autorotateSource: autorotate.1)
   }
 
-  /// The window's root, or the top-most controller presented over it full screen (O2).
+  /// The window's root, or the top-most controller presented over it full screen (O2) — also
+  /// when it is presented from a sheet or popover that does not decide itself.
   func decidingController(from root: ObjectID) -> ObjectID {
     var decider = root
+    var top = root
     var steps = 0
     search: while steps < controllers.count {
       steps += 1
-      for shown in shownChain(from: decider) {
-        if let presented = self[shown].presented, self[presented].style?.decidesOrientation == true {
-          decider = presented
-          continue search
-        }
+      for shown in shownChain(from: top) {
+        guard let presented = self[shown].presented else { continue }
+        if self[presented].style?.decidesOrientation == true { decider = presented }
+        top = presented
+        continue search
       }
       break
     }

@@ -35,6 +35,22 @@ struct RejectedOrientationRule: Rule {
         {"ev":"shouldAutorotate","vc":"0xa1","value":false}
         ↓{"ev":"deviceOrientation","orientation":"landscapeRight"}
         """),
+      // A full-screen controller presented from a sheet decides, as one presented from the root.
+      RuleExample(
+        """
+        {"traceq":1,"idiom":"phone","os":"17.0"}
+        {"ev":"setRoot","vc":"0xa1"}
+        {"ev":"viewWillAppear","vc":"0xa1"}
+        {"ev":"viewDidAppear","vc":"0xa1"}
+        {"ev":"present","presenter":"0xa1","vc":"0xb2","style":"pageSheet"}
+        {"ev":"viewWillAppear","vc":"0xb2"}
+        {"ev":"viewDidAppear","vc":"0xb2"}
+        {"ev":"present","presenter":"0xb2","vc":"0xc3","style":"fullScreen"}
+        {"ev":"supportedInterfaceOrientations","vc":"0xc3","mask":"portrait"}
+        {"ev":"viewWillAppear","vc":"0xc3"}
+        {"ev":"viewDidAppear","vc":"0xc3"}
+        ↓{"ev":"deviceOrientation","orientation":"landscapeLeft"}
+        """),
       RuleExample(
         """
         {"traceq":1,"idiom":"phone","os":"10.0"}
