@@ -6,8 +6,8 @@ enum IngestItem {
   /// The file's content hash and size, before anything else (the writer skips a file already
   /// stored). Nil for standard input, whose hash is known only at the end.
   case content(sha256: String, size: Int)
-  /// A header: a session starts.
-  case session(SessionHeader, line: Int, text: String, symbols: SessionSymbols)
+  /// A header: a session starts. (Indirect: headers are rare and large, events frequent and small.)
+  indirect case session(SessionHeader, line: Int, text: String, symbols: SessionSymbols)
   /// An event of the open session; its record's bytes come with it (``IngestItemSource/record``).
   case event(TraceEvent)
   case issue(IngestIssue)

@@ -16,8 +16,8 @@ final class IngestPipe: IngestItemSource, @unchecked Sendable {
     var bytesRead = 0
   }
 
-  private static let batchItems = 4096
-  private static let batchesAhead = 4
+  private static let batchItems = 2048
+  private static let batchesAhead = 2
 
   private let condition = NSCondition()
   private var ready: [Batch] = []
