@@ -24,11 +24,13 @@ struct FindingTriage {
       tally.suppressed += 1
       reporter.report(FileFinding(file: file, finding: finding, suppression: suppression))
     case .reported:
-      let identity = FindingIdentity(finding)
-      recorded?.add(identity)
-      if recorded != nil || known?.consume(identity) == true {
-        tally.baselined += 1
-        return
+      if recorded != nil || known != nil {
+        let identity = FindingIdentity(finding)
+        recorded?.add(identity)
+        if recorded != nil || known?.consume(identity) == true {
+          tally.baselined += 1
+          return
+        }
       }
       tally.add(finding)
       reporter.report(FileFinding(file: file, finding: finding))
