@@ -89,7 +89,7 @@ public final class RecordDecoder {
     symbols = SessionSymbols()
     lastTime = nil
     reportedTimeOrder = false
-    let fields = RecordFields(scanner: scanner, symbols: symbols, context: "a header")
+    let fields = RecordFields(scanner: scanner, symbols: symbols, context: .header)
     var problems: [RecordProblem] = []
     func field<T>(_ read: () throws(RecordProblem) -> T?) -> T? {
       do throws(RecordProblem) { return try read() } catch {
@@ -111,7 +111,7 @@ public final class RecordDecoder {
     let idiomExpected = "an idiom (phone or pad)"
     let idiom = field { () throws(RecordProblem) in try fields.name(.idiom, in: Idiom.byName, expected: idiomExpected) }
     if idiom == nil, problems.isEmpty {
-      problems.append(.missing(.idiom, "phone or pad", in: "a header"))
+      problems.append(.missing(.idiom, "phone or pad", in: .header))
     }
     let header = SessionHeader(
       idiom: idiom,
@@ -133,12 +133,12 @@ public final class RecordDecoder {
   private func decodeEvent(_ line: RawLine) -> TraceItem {
     do throws(RecordProblem) {
       guard let evValue = scanner.value(.ev), evValue.kind != .null else {
-        throw RecordProblem.missing(.ev, "the event name", in: "an event record")
+        throw RecordProblem.missing(.ev, "the event name", in: .event(nil))
       }
       guard evValue.kind == .string else { throw RecordProblem.wrongType(.ev, "a string", found: evValue.kind) }
       let nameBytes = scanner.bytes(evValue)
       let known = evValue.hasEscapes ? EventName(name: JSONText.decode(nameBytes)) : EventName.named(nameBytes)
-      let fields = RecordFields(scanner: scanner, symbols: symbols, context: known?.name ?? "an event")
+      let fields = RecordFields(scanner: scanner, symbols: symbols, context: .event(known))
       let time = try fields.optionalNumber(.t)
       let payload: EventPayload =
         if let known { try fields.payload(of: known) } else {

@@ -3,8 +3,8 @@ struct RecordProblem: Error {
   var kind: IngestIssue.Kind
   var message: String
 
-  static func missing(_ key: RecordKey, _ what: String, in context: String) -> RecordProblem {
-    RecordProblem(kind: .missingKey, message: "\(context) needs \"\(key.name)\" (\(what))")
+  static func missing(_ key: RecordKey, _ what: String, in context: RecordContext) -> RecordProblem {
+    RecordProblem(kind: .missingKey, message: "\(context.name) needs \"\(key.name)\" (\(what))")
   }
 
   static func wrongType(_ key: RecordKey, _ what: String, found: JSONKind) -> RecordProblem {
@@ -16,13 +16,28 @@ struct RecordProblem: Error {
   }
 }
 
+/// What kind of record is being decoded, for messages (kept small: it goes with every record).
+enum RecordContext {
+  case header
+  case event(EventName?)
+
+  var name: String {
+    switch self {
+    case .header: "a header"
+    case .event(let name?): name.name
+    case .event(nil): "an event"
+    }
+  }
+}
+
 /// Typed access to the known keys of the record the scanner just read. Each getter checks
 /// the JSON type and throws a ``RecordProblem`` naming the key.
 struct RecordFields {
   let scanner: RecordScanner
   let symbols: SessionSymbols
   /// What the record is, for "… needs …" messages (`viewWillAppear`, `the header`).
-  let context: String
+  /// What the record is, for "… needs …" messages.
+  let context: RecordContext
 
   func has(_ key: RecordKey) -> Bool { scanner.value(key) != nil }
 
