@@ -35,9 +35,6 @@ public struct OrientationMask: OptionSet, Hashable, Sendable {
     InterfaceOrientation.allCases.sorted { $0.rawValue < $1.rawValue }.filter { contains($0) }
   }
 
-  /// True when the mask has bits that are not interface orientations (UIKit ignores them).
-  public var hasForeignBits: Bool { rawValue & ~OrientationMask.all.rawValue != 0 }
-
   /// How people write the mask: a named mask when one fits, else the orientations joined by `|`,
   /// `none` when empty.
   public var name: String {
