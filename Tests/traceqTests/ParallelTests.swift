@@ -6,20 +6,58 @@ import Testing
 
 @Suite("Several files at once")
 struct ParallelTests {
-  @Test("results are delivered in item order, whatever order the work finishes in")
+  @Test("messages are delivered in item order, whatever order the work finishes in")
   func ordered() {
-    var delivered: [Int] = []
-    OrderedWork.run(
-      count: 40, jobs: 4,
-      work: { index in
-        usleep(UInt32((index * 7919) % 5) * 1000)  // finish out of order
+    var delivered: [String] = []
+    OrderedStreams.run(
+      count: 40, jobs: 4, capacity: 2,
+      produce: { index, send in
+        for message in 0..<5 {
+          usleep(UInt32((index * 7919 + message) % 5) * 200)  // finish out of order
+          send(message)
+        }
         return index * index
       },
-      deliver: { index, result in
-        #expect(result == index * index)
-        delivered.append(index)
+      begin: { delivered.append("begin \($0)") },
+      receive: { delivered.append("\($0).\($1)") },
+      finish: { index, outcome in
+        #expect(outcome == index * index)
+        delivered.append("end \(index)")
       })
-    #expect(delivered == Array(0..<40))
+    let expected = (0..<40).flatMap { index in
+      ["begin \(index)"] + (0..<5).map { "\(index).\($0)" } + ["end \(index)"]
+    }
+    #expect(delivered == expected)
+  }
+
+  @Test("the item being delivered streams, and one running ahead waits once its channel is full")
+  func bounded() {
+    let sentByLater = Counter()
+    var seenWhileFirstRuns: [Int] = []
+    OrderedStreams.run(
+      count: 2, jobs: 2, capacity: 3,
+      produce: { index, send in
+        if index == 0 {
+          send(0)
+          // The first item cannot finish before its first message has been delivered.
+          while sentByLater.value < 3 { usleep(100) }
+          usleep(20_000)  // long enough for the second to block if it were going to overrun
+          send(1)
+        } else {
+          for message in 0..<10 {
+            send(message)
+            sentByLater.increment()
+          }
+        }
+        return index
+      },
+      begin: { _ in },
+      receive: { index, _ in if index == 0 { seenWhileFirstRuns.append(sentByLater.value) } },
+      finish: { _, _ in })
+    // When the first item's second message arrived, the second item had sent only what its
+    // channel holds: 3, not 10.
+    #expect(seenWhileFirstRuns.count == 2)
+    #expect(seenWhileFirstRuns.last == 3)
   }
 
   @Test("check -j reports exactly what a one-file-at-a-time check reports", arguments: [2, 3, 8])
@@ -69,4 +107,14 @@ struct ParallelTests {
     #expect(parallel.rows == sequential.rows)
     #expect(sequential.rows.count == Samples.expected.count + 1)
   }
+}
+
+/// A count shared between threads.
+private final class Counter: @unchecked Sendable {
+  private let lock = NSLock()
+  private var count = 0
+
+  var value: Int { lock.withLock { count } }
+
+  func increment() { lock.withLock { count += 1 } }
 }

@@ -71,36 +71,22 @@ struct CheckRun {
         status = 2
       }
     }
-    if jobs <= 1 {
-      // One file at a time, each finding reported as it is found.
-      for path in files {
-        reporter.begin(file: path)
-        close(path, FileCheck.run(path, with: checker) { take($0, from: path) })
-      }
-    } else {
-      // Files checked in parallel, their findings reported in file order.
-      OrderedWork.run(
-        count: files.count, jobs: jobs,
-        work: { index in
-          var check = FileCheck()
-          check.outcome = FileCheck.run(files[index], with: checker) { check.items.append($0) }
-          return check
-        },
-        deliver: { index, check in
-          reporter.begin(file: files[index])
-          for item in check.items { take(item, from: files[index]) }
-          close(files[index], check.outcome)
-        })
-    }
+    // Files checked `jobs` at a time; findings reported in file order, the current file's as
+    // they are found.
+    OrderedStreams.run(
+      count: files.count, jobs: jobs,
+      produce: { index, send in FileCheck.run(files[index], with: checker, found: send) },
+      begin: { reporter.begin(file: files[$0]) },
+      receive: { take($1, from: files[$0]) },
+      finish: { close(files[$0], $1) })
     reporter.finish(tally)
     return Outcome(
       status: max(status, tally.fails(at: policy.failingSeverity) ? 1 : 0), tally: tally, recorded: triage.recorded)
   }
 }
 
-/// What checking one file found, in the order found, so that files checked in parallel can be
-/// reported in file order.
-struct FileCheck: Sendable {
+/// Checking one file: what it finds, as it finds it, and how it ends.
+enum FileCheck {
   enum Item: Sendable {
     case finding(Finding)
     case issue(IngestIssue)
@@ -110,9 +96,6 @@ struct FileCheck: Sendable {
     case checked(TraceChecker.Summary)
     case unreadable(String)
   }
-
-  var items: [Item] = []
-  var outcome = Outcome.unreadable("not checked")
 
   /// Checks the file at `path`, handing each finding and issue to `found` as it is found.
   static func run(_ path: String, with checker: TraceChecker, found: (Item) -> Void) -> Outcome {
