@@ -25,9 +25,11 @@ enum Report {
   }
 
   /// traceq's cases against the floor, the C loop and each peer: how many times faster (above
-  /// 1) or slower (below 1) traceq is, from the runs of the same round.
-  static func ratios(_ input: Input, _ cases: [BenchCase], _ rounds: Rounds) -> String {
+  /// 1) or slower (below 1) traceq is, from the runs of the same round; nil when `--cases`
+  /// left nothing to compare.
+  static func ratios(_ input: Input, _ cases: [BenchCase], _ rounds: Rounds) -> String? {
     let references = cases.filter { [.floor, .reference, .peer].contains($0.role) }
+    guard !references.isEmpty, cases.contains(where: { $0.role == .traceq }) else { return nil }
     let header = references.map { "vs \($0.name.rawValue)" }
     var lines = [
       "| \(input.label): speed ratio | " + header.joined(separator: " | ") + " |",

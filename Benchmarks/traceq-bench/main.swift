@@ -34,7 +34,7 @@ func benchmark(_ options: BenchOptions) throws {
     }
     let rounds = try Rounds(runnable, on: input, pairs: options.pairs, logs: work)
     sections.append(Report.table(input, runnable, rounds))
-    sections.append(Report.ratios(input, runnable, rounds))
+    if let ratios = Report.ratios(input, runnable, rounds) { sections.append(ratios) }
     notes += rounds.failures
   }
   if !notes.isEmpty { sections.append(notes.map { "- \($0)" }.joined(separator: "\n")) }
