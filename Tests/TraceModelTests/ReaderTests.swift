@@ -5,11 +5,13 @@ import Testing
 @testable import TraceModel
 
 /// Reads every line and the end issues of `bytes`, handed over `chunkSize` bytes at a time.
-func readAll(_ bytes: [UInt8], chunkSize: Int = 1 << 16, maxLineLength: Int = 1 << 20) throws
+func readAll(_ bytes: [UInt8], chunkSize: Int = 1 << 16, maxLineLength: Int = 1 << 20, readsAhead: Bool = false)
+  throws
   -> (lines: [String], unterminated: [Int], oversized: [Int: Int], issues: [IngestIssue], compression: Compression)
 {
   let reader = try TraceReader(
-    source: MemoryByteSource(bytes, chunkSize: chunkSize), path: "t.ndjson.gz", maxLineLength: maxLineLength)
+    source: MemoryByteSource(bytes, chunkSize: chunkSize), path: "t.ndjson.gz", maxLineLength: maxLineLength,
+    readsAhead: readsAhead)
   var lines: [String] = []
   var unterminated: [Int] = []
   var oversized: [Int: Int] = [:]

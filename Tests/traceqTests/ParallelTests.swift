@@ -77,6 +77,29 @@ struct ParallelTests {
     #expect(try report(jobs: jobs) == sequential)
   }
 
+  @Test("check -j 2 of one file, decompressed ahead of its replay, reports what -j 1 reports")
+  func checkOneFileReadingAhead() throws {
+    let store = try StoreFixture()
+    defer { store.directory.remove() }
+    // Every sample in one multi-member gzip file: several sessions, findings in most.
+    var bytes: [UInt8] = []
+    for name in Samples.expected.keys.sorted() {
+      bytes += try Array(Data(contentsOf: URL(fileURLWithPath: Samples.path(name))))
+    }
+    let all = try Fixture.write(bytes, to: store.directory.file("all.ndjson.gz"))
+    func report(jobs: Int) throws -> [String] {
+      var lines: [String] = []
+      let outcome = CheckRun(
+        inputs: [all], jobs: jobs, policy: try Samples.policy(), reporter: TextReporter(output: { lines.append($0) })
+      ).execute()
+      #expect(outcome.status == 1)
+      return lines
+    }
+    let sequential = try report(jobs: 1)
+    #expect(sequential.count > Samples.expected.values.joined().count)
+    #expect(try report(jobs: 2) == sequential)
+  }
+
   @Test("ingest -j stores exactly what a one-thread ingest stores", arguments: [2, 4])
   func ingestInParallel(_ jobs: Int) throws {
     func stored(jobs: Int) throws -> (output: [String], rows: [String]) {

@@ -16,9 +16,9 @@ public final class TraceStream {
     self.reader = reader
   }
 
-  /// Opens the trace at `path` (`-` for standard input).
-  public convenience init(path: String) throws {
-    self.init(reader: try TraceReader(path: path))
+  /// Opens the trace at `path` (`-` for standard input); `readsAhead` as for ``TraceReader``.
+  public convenience init(path: String, readsAhead: Bool = false) throws {
+    self.init(reader: try TraceReader(path: path, readsAhead: readsAhead))
   }
 
   public var path: String { reader.path }

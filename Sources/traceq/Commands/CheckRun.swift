@@ -72,10 +72,11 @@ struct CheckRun {
       }
     }
     // Files checked `jobs` at a time; findings reported in file order, the current file's as
-    // they are found.
+    // they are found. Cores left over decompress ahead of the replay.
+    let readsAhead = jobs > files.count
     OrderedStreams.run(
       count: files.count, jobs: jobs,
-      produce: { index, send in FileCheck.run(files[index], with: checker, found: send) },
+      produce: { index, send in FileCheck.run(files[index], with: checker, readsAhead: readsAhead, found: send) },
       begin: { reporter.begin(file: files[$0]) },
       receive: { take($1, from: files[$0]) },
       finish: { close(files[$0], $1) })
@@ -97,10 +98,13 @@ enum FileCheck {
     case unreadable(String)
   }
 
-  /// Checks the file at `path`, handing each finding and issue to `found` as it is found.
-  static func run(_ path: String, with checker: TraceChecker, found: (Item) -> Void) -> Outcome {
+  /// Checks the file at `path`, handing each finding and issue to `found` as it is found;
+  /// `readsAhead` decompresses it on a thread of its own.
+  static func run(
+    _ path: String, with checker: TraceChecker, readsAhead: Bool, found: (Item) -> Void
+  ) -> Outcome {
     do {
-      let stream = try TraceStream(path: path)
+      let stream = try TraceStream(path: path, readsAhead: readsAhead)
       return .checked(try checker.check(stream, onFinding: { found(.finding($0)) }, onIssue: { found(.issue($0)) }))
     } catch {
       return .unreadable("\(error)")

@@ -1,0 +1,111 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import TraceModel
+
+@Suite("Decompressing ahead on a thread of its own")
+struct ReadAheadTests {
+  static let text = ReaderTests.text
+  /// About 3 MB of text: a dozen read-ahead blocks.
+  static let large = TraceText.lines([TraceText.header()] + TraceText.events(40_000))
+
+  /// The inputs of the reader's tests: every compression, several members, cut short, damaged,
+  /// trailing bytes, a line over the limit, nothing at all, and more text than the blocks hold.
+  static func inputs() throws -> [(name: String, bytes: [UInt8])] {
+    var damaged = try Fixture.bytes(text)
+    for index in damaged.count / 2..<damaged.count / 2 + 40 { damaged[index] ^= 0x5A }
+    let long = "{\"ev\":\"console\",\"text\":\"" + String(repeating: "x", count: 5000) + "\"}"
+    return [
+      ("gzip", try Fixture.bytes(text)), ("zlib", try Fixture.bytes(text, .zlib)),
+      ("plain", try Fixture.bytes(text, .none)),
+      ("multi-member", try Fixture.multiMember([text, TraceText.lines([TraceText.header()])])),
+      ("cut short", try Fixture.cutShort(text, dropping: 300)), ("damaged", damaged),
+      ("trailing bytes", try Fixture.bytes(text) + Array("garbage".utf8)),
+      ("line over the limit", try Fixture.bytes(TraceText.lines([TraceText.header(), long]))),
+      ("empty", []), ("large gzip", try Fixture.bytes(large)), ("large plain", try Fixture.bytes(large, .none)),
+    ]
+  }
+
+  @Test("the lines and the end issues are those of reading on one thread")
+  func sameAsDirect() throws {
+    for input in try Self.inputs() {
+      for chunkSize in [333, 1 << 16] {
+        let direct = try readAll(input.bytes, chunkSize: chunkSize, maxLineLength: 1000)
+        let ahead = try readAll(input.bytes, chunkSize: chunkSize, maxLineLength: 1000, readsAhead: true)
+        #expect(ahead.lines == direct.lines, "\(input.name)")
+        #expect(ahead.unterminated == direct.unterminated, "\(input.name)")
+        #expect(ahead.oversized == direct.oversized, "\(input.name)")
+        #expect(ahead.issues == direct.issues, "\(input.name)")
+        #expect(ahead.compression == direct.compression, "\(input.name)")
+      }
+    }
+  }
+
+  @Test("bytes read grows with the lines handed out and ends at the size of the input")
+  func progress() throws {
+    let bytes = try Fixture.bytes(Self.large)
+    let reader = try TraceReader(source: MemoryByteSource(bytes), path: "t.gz", readsAhead: true)
+    var seen: [Int] = []
+    while try reader.next() != nil { seen.append(reader.bytesRead) }
+    #expect(seen == seen.sorted())
+    #expect(seen.first! < bytes.count)
+    #expect(reader.bytesRead == bytes.count)
+  }
+
+  @Test("a source that fails makes the reader throw its error")
+  func failingSource() throws {
+    let source = FailingSource(bytes: try Fixture.bytes(Self.large), failAfter: 100_000)
+    let reader = try TraceReader(source: source, path: "t.gz", readsAhead: true)
+    #expect(throws: TraceReadError.readFailed(path: "t.gz", reason: "the disk went away")) {
+      while try reader.next() != nil {}
+    }
+  }
+
+  @Test("after stopping early, the rest of the source can still be read (for a content hash)")
+  func drainAfterStopping() throws {
+    let bytes = try Fixture.bytes(Self.large)
+    let source = FailingSource(bytes: bytes, failAfter: .max)
+    let reader = try TraceReader(source: source, path: "t.gz", readsAhead: true)
+    _ = try reader.next()
+    try reader.drainSource { _ in }
+    #expect(source.offset == bytes.count)
+  }
+
+  @Test("a reader dropped in the middle of a file stops its thread")
+  func dropped() throws {
+    let bytes = try Fixture.bytes(Self.large)
+    weak var weakSource: FailingSource?
+    do {
+      let source = FailingSource(bytes: bytes, failAfter: .max)
+      weakSource = source
+      let reader = try TraceReader(source: source, path: "t.gz", readsAhead: true)
+      _ = try reader.next()
+    }
+    // The producing thread holds the source until it stops.
+    let deadline = Date().addingTimeInterval(10)
+    while weakSource != nil && Date() < deadline { usleep(1000) }
+    #expect(weakSource == nil)
+  }
+}
+
+/// Bytes in memory that fail with a read error after `failAfter` of them.
+private final class FailingSource: ByteSource, @unchecked Sendable {
+  let bytes: [UInt8]
+  let failAfter: Int
+  private(set) var offset = 0
+
+  init(bytes: [UInt8], failAfter: Int) {
+    self.bytes = bytes
+    self.failAfter = failAfter
+  }
+
+  func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+    guard offset < failAfter else { throw TraceReadError.readFailed(path: "t.gz", reason: "the disk went away") }
+    let count = min(buffer.count, bytes.count - offset, 1 << 14)
+    guard count > 0 else { return 0 }
+    bytes.withUnsafeBytes { buffer.baseAddress!.copyMemory(from: $0.baseAddress! + offset, byteCount: count) }
+    offset += count
+    return count
+  }
+}
