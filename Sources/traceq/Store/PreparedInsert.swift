@@ -2,7 +2,8 @@ import GRDB
 import GRDBSQLite
 
 /// A prepared statement bound and stepped through SQLite's C API, for the inserts that run
-/// once per event: no argument arrays, no copies of the bytes bound.
+/// once per event or per controller: no argument arrays, no `DatabaseValue`s, records bound in
+/// place.
 struct PreparedInsert {
   private let statement: Statement
   private let db: Database
@@ -38,6 +39,20 @@ struct PreparedInsert {
         Int32(text.count), nil)
     }
   }
+
+  /// Binds a string (SQLite copies its bytes).
+  @inline(__always) func bind(_ index: Int32, _ value: String?) {
+    guard var value else { return bindNull(index) }
+    value.withUTF8 { text in
+      sqlite3_bind_text(
+        handle, index,
+        UnsafeRawPointer(text.baseAddress ?? UnsafePointer(("" as StaticString).utf8Start))
+          .assumingMemoryBound(to: CChar.self), Int32(text.count), Self.transient)
+    }
+  }
+
+  /// SQLite's `SQLITE_TRANSIENT`: copy the bytes bound.
+  private static let transient = unsafeBitCast(OpaquePointer(bitPattern: -1), to: sqlite3_destructor_type.self)
 
   /// Binds bytes that stay valid until ``step()`` returns (SQLite reads them in place).
   @inline(__always) func bindText(_ index: Int32, _ bytes: UnsafeRawBufferPointer) {

@@ -7,6 +7,8 @@ import TraceModel
 final class TraceRowWriter {
   private let db: Database
   private let insertEvent: PreparedInsert
+  private let insertController: PreparedInsert
+  private let insertPopover: PreparedInsert
   private var unknownEventIDs: [String: Int64] = [:]
   /// Events of the open session per `event_names.id`, for `session_events`.
   private var eventCounts: [Int] = Array(repeating: 0, count: 64)
@@ -21,6 +23,9 @@ final class TraceRowWriter {
         INSERT INTO event_rows (session_id, line, t, ev_id, vc_id, other_id, popover_id, orientation, mask, style, \
         animated, record) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """)
+    insertController = try PreparedInsert(
+      db, sql: "INSERT INTO controllers (id, session_id, address, class, kind) VALUES (?, ?, ?, ?, ?)")
+    insertPopover = try PreparedInsert(db, sql: "INSERT INTO popovers (id, session_id, address) VALUES (?, ?, ?)")
   }
 
   // MARK: Traces
@@ -113,20 +118,23 @@ final class TraceRowWriter {
       try names.execute(arguments: [eventID, id, count])
     }
     eventCounts = Array(repeating: 0, count: eventCounts.count)
-    let controller = try db.cachedStatement(
-      sql: "INSERT INTO controllers (id, session_id, address, class, kind) VALUES (?, ?, ?, ?, ?)")
-    let popover = try db.cachedStatement(sql: "INSERT INTO popovers (id, session_id, address) VALUES (?, ?, ?)")
     for index in 0..<symbols.count {
       let object = ObjectID(index)
       let roles = symbols.roles(of: object)
       let rowID = idBase + Int64(index)
       if roles.contains(.viewController) {
-        try controller.execute(arguments: [
-          rowID, id, symbols.address(of: object), symbols.className(of: object), symbols.kind(of: object)?.rawValue,
-        ])
+        insertController.bind(1, rowID)
+        insertController.bind(2, id)
+        insertController.bind(3, symbols.address(of: object))
+        insertController.bind(4, symbols.className(of: object))
+        insertController.bind(5, symbols.kind(of: object)?.rawValue)
+        try insertController.step()
       }
       if roles.contains(.popover) {
-        try popover.execute(arguments: [rowID, id, symbols.address(of: object)])
+        insertPopover.bind(1, rowID)
+        insertPopover.bind(2, id)
+        insertPopover.bind(3, symbols.address(of: object))
+        try insertPopover.step()
       }
     }
   }
