@@ -109,6 +109,61 @@ struct IngestTests {
     #expect(try store.count("SELECT max(line) FROM events") == 20)
   }
 
+  @Test("sessions of every size around the insert batch keep their own rows, in line order")
+  func batchBoundaries() throws {
+    let store = try StoreFixture()
+    defer { store.directory.remove() }
+    let batch = TraceRowWriter.batchSize
+    let sizes = [1, batch - 1, batch, batch + 1, 0, 2 * batch + 3]
+    var lines: [String] = []
+    var first = 0
+    for size in sizes {
+      lines.append(TraceText.header())
+      lines += TraceText.events(size, first: first)
+      first += size
+    }
+    let path = try store.write(TraceText.lines(lines), as: "batches.ndjson.gz")
+    // A bad line in the middle of a batch: stored apart, the batch goes on around it.
+    let withError = try store.write(
+      TraceText.lines([TraceText.header()] + TraceText.events(10) + ["{"] + TraceText.events(batch, first: 10)),
+      as: "error.ndjson.gz")
+    #expect(try store.ingest([path, withError]).status == 1)
+    let rows = try store.rows(
+      """
+      SELECT s.events, s.last_row - s.first_row + 1 AS span,
+             (SELECT count(*) FROM event_rows e WHERE e.id BETWEEN s.first_row AND s.last_row AND e.session_id = s.id
+                AND e.record = json_object('t', e.t, 'ev', 'viewWillAppear',
+                  'vc', (SELECT address FROM controllers WHERE id = e.vc_id), 'animated', json('true'))) AS own,
+             (SELECT count(*) FROM event_rows e WHERE e.session_id = s.id) AS stored,
+             (SELECT count(*) FROM event_rows a JOIN event_rows b ON b.id = a.id + 1
+                WHERE a.session_id = s.id AND b.session_id = s.id AND b.line != a.line + 1
+                  AND NOT (a.line = 11 AND b.line = 13)) AS out_of_order
+      FROM sessions s ORDER BY s.id
+      """)
+    #expect(rows.map { $0["events"] as Int } == sizes + [10 + batch])
+    for row in rows {
+      let events: Int = row["events"]
+      #expect(row["stored"] as Int == events)
+      #expect(row["own"] as Int == events, "each row of the session's range is one of its records")
+      #expect(row["span"] as Int == events)
+      #expect(row["out_of_order"] as Int == 0)
+    }
+    #expect(try store.count("SELECT count(*) FROM ingest_errors") == 1)
+  }
+
+  @Test("long lines are written before a batch fills up, and kept whole")
+  func longLines() throws {
+    let store = try StoreFixture()
+    defer { store.directory.remove() }
+    let console = (0..<6).map { "{\"ev\":\"console\",\"text\":\"" + String(repeating: "\($0)", count: 100_000) + "\"}" }
+    let events = TraceText.events(5)
+    let lines = [TraceText.header()] + zip(events, console).flatMap { [$0, $1] } + TraceText.events(3, first: 5)
+    #expect(try store.ingest([try store.write(TraceText.lines(lines), as: "long.ndjson.gz")]).status == 0)
+    let stored = try store.rows("SELECT line, record FROM events ORDER BY line").map { $0["record"] as String }
+    #expect(stored == Array(lines.dropFirst()))
+    #expect(try store.count("SELECT last_row - first_row + 1 FROM sessions") == lines.count - 1)
+  }
+
   @Test("a cut-short gzip file keeps the events before the cut, with a warning")
   func truncated() throws {
     let store = try StoreFixture()
