@@ -9,7 +9,7 @@ import Foundation
 /// `jobs × capacity` messages, whatever the size of the inputs.
 enum OrderedStreams {
   /// How many messages of one item may wait to be delivered.
-  static let defaultCapacity = 4096
+  static let defaultCapacity = 16384
 
   /// - Parameters:
   ///   - produce: does item `index`'s work, sending messages as it goes; returns its outcome.
