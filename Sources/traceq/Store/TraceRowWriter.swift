@@ -174,11 +174,8 @@ final class TraceRowWriter {
     pendingRecords.append(contentsOf: record)
     pending.append(
       PendingEvent(
-        session: session, line: Int64(event.line), time: event.time, eventID: eventID,
-        vc: columns.vc.map { idBase + Int64($0.index) }, other: columns.other.map { idBase + Int64($0.index) },
-        popover: columns.popover.map { idBase + Int64($0.index) }, orientation: columns.orientation,
-        mask: columns.mask.map { Int64($0.rawValue) }, style: columns.style.map(Self.styleName),
-        animated: columns.animated, record: recordStart..<pendingRecords.count))
+        session: session, line: Int64(event.line), time: event.time, eventID: eventID, idBase: idBase,
+        columns: columns, record: recordStart..<pendingRecords.count))
     if pending.count == Self.batchSize || pendingRecords.count >= Self.pendingBytesLimit { try flushEvents() }
   }
 
@@ -221,7 +218,7 @@ final class TraceRowWriter {
     return id
   }
 
-  private static func styleName(_ style: PresentationStyle) -> StaticString {
+  fileprivate static func styleName(_ style: PresentationStyle) -> StaticString {
     switch style {
     case .fullScreen: "fullScreen"
     case .pageSheet: "pageSheet"
@@ -250,13 +247,9 @@ private struct PendingEvent {
   var line: Int64
   var time: Double?
   var eventID: Int64
-  var vc: Int64?
-  var other: Int64?
-  var popover: Int64?
-  var orientation: StaticString?
-  var mask: Int64?
-  var style: StaticString?
-  var animated: Bool?
+  /// The row id of the session's first object: an object's row is `idBase` + its index.
+  var idBase: Int64
+  var columns: EventColumns
   /// Where the record is in the pending records.
   var record: Range<Int>
 
@@ -267,13 +260,13 @@ private struct PendingEvent {
     statement.bind(offset + 2, line)
     statement.bind(offset + 3, time)
     statement.bind(offset + 4, eventID)
-    statement.bind(offset + 5, vc)
-    statement.bind(offset + 6, other)
-    statement.bind(offset + 7, popover)
-    statement.bind(offset + 8, orientation)
-    statement.bind(offset + 9, mask)
-    statement.bind(offset + 10, style)
-    statement.bind(offset + 11, animated)
+    statement.bind(offset + 5, columns.vc.map { idBase + Int64($0.index) })
+    statement.bind(offset + 6, columns.other.map { idBase + Int64($0.index) })
+    statement.bind(offset + 7, columns.popover.map { idBase + Int64($0.index) })
+    statement.bind(offset + 8, columns.orientation)
+    statement.bind(offset + 9, columns.mask.map { Int64($0.rawValue) })
+    statement.bind(offset + 10, columns.style.map(TraceRowWriter.styleName))
+    statement.bind(offset + 11, columns.animated)
     statement.bindText(offset + 12, UnsafeRawBufferPointer(rebasing: records[record]))
   }
 }
