@@ -43,7 +43,7 @@ struct PreparedInsert {
   /// Binds a string (SQLite copies its bytes).
   @inline(__always) func bind(_ index: Int32, _ value: String?) {
     guard var value else { return bindNull(index) }
-    value.withUTF8 { text in
+    _ = value.withUTF8 { text in
       sqlite3_bind_text(
         handle, index,
         UnsafeRawPointer(text.baseAddress ?? UnsafePointer(("" as StaticString).utf8Start))
