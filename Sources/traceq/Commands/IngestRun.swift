@@ -40,8 +40,15 @@ struct IngestRun {
     }
     // A new database is built in one go (fast, nothing published unless complete); an existing
     // one is appended to in WAL mode, one transaction per file.
-    let bulk = try BulkLoad.begin(path: databasePath)
-    let queue = try bulk?.queue ?? TraceStore.openForWriting(path: databasePath)
+    let bulk: BulkLoad?
+    let queue: DatabaseQueue
+    do {
+      bulk = try BulkLoad.begin(path: databasePath)
+      queue = try bulk?.queue ?? TraceStore.openForWriting(path: databasePath)
+    } catch let error as StoreError {
+      errorOutput(error.description)
+      return 2
+    }
     var total = IngestSummary(path: databasePath)
     var stored = 0
     var skipped = 0
