@@ -8,6 +8,8 @@ let package = Package(
     .executable(name: "traceq", targets: ["traceq"]),
     .library(name: "TraceModel", targets: ["TraceModel"]),
     .library(name: "Replay", targets: ["Replay"]),
+    .library(name: "TraceStore", targets: ["TraceStore"]),
+    .library(name: "TraceGenerator", targets: ["TraceGenerator"]),
     .executable(name: "traceq-bench", targets: ["traceq-bench"]),
   ],
   dependencies: [
@@ -26,14 +28,28 @@ let package = Package(
     .target(name: "TraceModel", dependencies: ["CZlib"]),
     // UIKit's rules: the per-session model and the rule catalog. Standard library only.
     .target(name: "Replay", dependencies: ["TraceModel"]),
-    // The command-line tool and the SQLite store.
-    .executableTarget(
-      name: "traceq",
+    // The SQLite store: schema and migrations, the writers, the stored-session reader and a
+    // read-only query API. The only target that links GRDB and SQLite's C API.
+    .target(
+      name: "TraceStore",
       dependencies: [
         "TraceModel",
         "Replay",
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "GRDBSQLite", package: "GRDB.swift"),
+        .product(name: "Crypto", package: "swift-crypto"),
+      ]),
+    // Synthetic traces with ground truth (`traceq generate`, the tests, `traceq-bench`): an
+    // independent oracle of UIKit's behaviour that takes only the rule ids and facts from Replay.
+    .target(name: "TraceGenerator", dependencies: ["TraceModel", "Replay"]),
+    // The command-line tool.
+    .executableTarget(
+      name: "traceq",
+      dependencies: [
+        "TraceModel",
+        "Replay",
+        "TraceStore",
+        "TraceGenerator",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "Yams", package: "Yams"),
@@ -42,8 +58,19 @@ let package = Package(
     .target(name: "TestSupport", dependencies: ["TraceModel"], path: "Tests/TestSupport"),
     .testTarget(name: "TraceModelTests", dependencies: ["TraceModel", "TestSupport"]),
     .testTarget(name: "ReplayTests", dependencies: ["Replay", "TraceModel", "TestSupport"]),
-    .testTarget(name: "traceqTests", dependencies: ["traceq", "TraceModel", "TestSupport"], exclude: ["Golden"]),
+    .testTarget(
+      name: "traceqTests",
+      dependencies: [
+        "traceq", "TraceModel", "TraceStore", "TraceGenerator", "TestSupport",
+        // The tests read the databases they build as any SQLite client would.
+        .product(name: "GRDB", package: "GRDB.swift"),
+      ],
+      exclude: ["Golden"]),
+    .testTarget(
+      name: "TraceStoreTests",
+      dependencies: ["TraceStore", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
     // `swift run -c release traceq-bench`: the benchmark of docs/performance.md.
-    .executableTarget(name: "traceq-bench", dependencies: ["TraceModel"], path: "Benchmarks/traceq-bench"),
+    .executableTarget(
+      name: "traceq-bench", dependencies: ["TraceModel", "TraceGenerator"], path: "Benchmarks/traceq-bench"),
   ]
 )

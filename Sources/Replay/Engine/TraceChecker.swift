@@ -7,47 +7,32 @@ public struct TraceChecker: Sendable {
   public init(rules: RuleSet = RuleSet()) { self.rules = rules }
 
   /// What a check saw.
-  public struct Summary: Sendable {
-    public var sessions = 0
-    public var events = 0
-    public var cutShort = false
-    /// The file does not start with a header: nothing was replayed.
-    public var rejected = false
-  }
+  public typealias Summary = SessionDriver.Summary
 
-  /// Reads `stream` to its end. Findings reach `onFinding` sorted by line within each session;
+  /// Reads `source` to its end. Findings reach `onFinding` sorted by line within each session;
   /// problems with the trace's lines reach `onIssue` as they are found.
   public func check(
-    _ stream: TraceStream, onFinding: (Finding) -> Void, onIssue: (IngestIssue) -> Void
+    _ source: some TraceItemSource, onFinding: (Finding) -> Void, onIssue: (IngestIssue) -> Void
   ) throws -> Summary {
-    var summary = Summary()
-    var replay: SessionReplay?
-    var pending: [Finding] = []
-    func flush() {
-      pending.sort { $0.line < $1.line }
-      pending.forEach(onFinding)
-      pending.removeAll(keepingCapacity: true)
-    }
-    while let item = try stream.next() {
-      switch item {
-      case .event(let event):
-        summary.events += 1
-        replay?.apply(event, into: &pending)
-      case .session(let header, _, let symbols):
-        replay?.finish(cutShort: false, into: &pending)
-        flush()
-        summary.sessions += 1
-        replay =
-          header.version == 1
-          ? SessionReplay(header: header, symbols: symbols, ordinal: summary.sessions, rules: rules) : nil
-      case .issue(let issue):
-        if issue.kind == .missingHeader { summary.rejected = true }
-        onIssue(issue)
+    try withoutActuallyEscaping(onFinding) { onFinding in
+      try withoutActuallyEscaping(onIssue) { onIssue in
+        try SessionDriver(rules: rules).run(source, to: Reporting(onFinding: onFinding, onIssue: onIssue))
       }
     }
-    summary.cutShort = stream.wasCutShort
-    replay?.finish(cutShort: summary.cutShort, into: &pending)
-    flush()
-    return summary
+  }
+
+  /// Hands on what the driver finds.
+  private final class Reporting: SessionObserver {
+    let onFinding: (Finding) -> Void
+    let onIssue: (IngestIssue) -> Void
+
+    init(onFinding: @escaping (Finding) -> Void, onIssue: @escaping (IngestIssue) -> Void) {
+      self.onFinding = onFinding
+      self.onIssue = onIssue
+    }
+
+    func issueFound(_ issue: IngestIssue) { onIssue(issue) }
+
+    func sessionEnded(_ session: DrivenSession, findings: [Finding]) { findings.forEach(onFinding) }
   }
 }

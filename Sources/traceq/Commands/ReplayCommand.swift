@@ -50,47 +50,19 @@ struct ReplayRun {
       errorOutput("\(error)")
       return 2
     }
-    let rules = RuleSet()
-    var ordinal = 0
-    var replay: SessionReplay?
-    var timeline: Timeline?
-    var findings: [Finding] = []
-    var shownSession = false
+    let driver = SessionDriver(rules: RuleSet(), replays: { session == nil || session == $0 })
+    let printer = TimelinePrinter(file: file, printsTimeline: line == nil, output: output, errorOutput: errorOutput)
     while let item = try stream.next() {
-      switch item {
-      case .session(let header, let headerLine, let symbols):
-        if let replay, let line, line < headerLine, session == nil || session == ordinal {
-          return show(replay, at: line)
+      if let line, let replay = driver.session?.replay {
+        switch item {
+        case .session(_, let headerLine, _) where line < headerLine: return show(replay, at: line)
+        case .event(let event) where event.line > line: return show(replay, at: line)
+        default: break
         }
-        ordinal += 1
-        replay = nil
-        guard session == nil || session == ordinal, header.version == 1 else { continue }
-        let started = SessionReplay(header: header, symbols: symbols, ordinal: ordinal, rules: rules)
-        replay = started
-        if line == nil {
-          if shownSession { output("") }
-          shownSession = true
-          output(
-            "session \(ordinal) (line \(headerLine)): \(StateDescription(started.model).text.prefix { $0 != "\n" })")
-          timeline = Timeline(started.model)
-        }
-      case .event(let event):
-        guard let replay else { continue }
-        if let line, event.line > line { return show(replay, at: line) }
-        timeline?.prepare(event)
-        findings.removeAll(keepingCapacity: true)
-        replay.apply(event, into: &findings)
-        if let timeline {
-          output(String(event.line).leftPadded(to: 6) + "  " + timeline.narrate(event))
-          for finding in findings {
-            output("        \(finding.severity.rawValue): \(finding.message) [\(finding.ruleID)]")
-          }
-        }
-      case .issue(let issue):
-        errorOutput("\(file):\(issue.line): \(issue.severity.rawValue): \(issue.message) [\(issue.kind.rawValue)]")
       }
+      driver.take(item, to: printer)
     }
-    if let replay, let line { return show(replay, at: line) }
+    if let replay = driver.session?.replay, let line { return show(replay, at: line) }
     if let line {
       errorOutput("\(file): error: no session holds line \(line)")
       return 2
@@ -103,6 +75,49 @@ struct ReplayRun {
     output("\(file):\(line), session \(replay.ordinal)")
     output(StateDescription(replay.model).text)
     return 0
+  }
+}
+
+/// Prints what each event of the replayed sessions did (`traceq replay` without `--at`), and
+/// the issues of the trace's lines.
+private final class TimelinePrinter: SessionObserver {
+  let file: String
+  let printsTimeline: Bool
+  let output: (String) -> Void
+  let errorOutput: (String) -> Void
+  private var timeline: Timeline?
+  private var shownSession = false
+
+  init(file: String, printsTimeline: Bool, output: @escaping (String) -> Void, errorOutput: @escaping (String) -> Void)
+  {
+    self.file = file
+    self.printsTimeline = printsTimeline
+    self.output = output
+    self.errorOutput = errorOutput
+  }
+
+  func sessionStarted(_ session: DrivenSession) {
+    timeline = nil
+    guard printsTimeline, let replay = session.replay else { return }
+    if shownSession { output("") }
+    shownSession = true
+    output(
+      "session \(session.ordinal) (line \(session.line)): \(StateDescription(replay.model).text.prefix { $0 != "\n" })")
+    timeline = Timeline(replay.model)
+  }
+
+  func willApply(_ event: TraceEvent) { timeline?.prepare(event) }
+
+  func eventApplied(_ event: TraceEvent, findings: ArraySlice<Finding>) {
+    guard let timeline else { return }
+    output(String(event.line).leftPadded(to: 6) + "  " + timeline.narrate(event))
+    for finding in findings {
+      output("        \(finding.severity.rawValue): \(finding.message) [\(finding.ruleID)]")
+    }
+  }
+
+  func issueFound(_ issue: IngestIssue) {
+    errorOutput(Diagnostic.line(path: file, issue))
   }
 }
 

@@ -57,8 +57,7 @@ final class JUnitReporter: FindingReporter {
   func report(_ item: FileFinding) {
     let finding = item.finding
     let identity = FindingIdentity(finding)
-    let diagnostic =
-      "\(item.file):\(finding.line): \(finding.severity.rawValue): \(finding.message) [\(finding.ruleID)]"
+    let diagnostic = Diagnostic.line(path: item.file, finding)
     let outcome: Outcome
     if let suppression = item.suppression {
       outcome = .skipped(message: "suppressed" + (suppression.reason.map { ": \($0)" } ?? ""))
@@ -71,7 +70,7 @@ final class JUnitReporter: FindingReporter {
   }
 
   func report(issue: IngestIssue, file: String) {
-    let diagnostic = "\(file):\(issue.line): \(issue.severity.rawValue): \(issue.message) [\(issue.kind.rawValue)]"
+    let diagnostic = Diagnostic.line(path: file, issue)
     add(
       Case(
         name: "\(issue.kind.rawValue): \(issue.message)", line: issue.line,

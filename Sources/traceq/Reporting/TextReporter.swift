@@ -21,13 +21,13 @@ final class TextReporter: FindingReporter {
     guard item.suppression == nil else { return }
     let finding = item.finding
     wroteLines = true
-    output("\(item.file):\(finding.line): \(paint(finding.severity)): \(finding.message) [\(finding.ruleID)]")
+    output(Diagnostic.line(path: item.file, finding, severity: paint))
     if showHints { output("  hint: \(finding.hint)") }
   }
 
   func report(issue: IngestIssue, file: String) {
     wroteLines = true
-    output("\(file):\(issue.line): \(paint(issue.severity)): \(issue.message) [\(issue.kind.rawValue)]")
+    output(Diagnostic.line(path: file, issue, severity: paint))
   }
 
   func finish(_ tally: FindingTally) {

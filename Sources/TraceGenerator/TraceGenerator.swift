@@ -1,38 +1,61 @@
+// TraceGenerator is an independent oracle, on purpose: its orientation and presentation logic is
+// written again here, independently of Replay's model, so that a clean trace replaying clean and
+// each injected anomaly being reported where the ground truth says are evidence from two
+// implementations. Only the rule catalog's facts about each anomaly kind (rule id, whether UIKit
+// throws, whether it is reported at the session's end) come from Replay (`RuleFacts`).
+
 /// Writes a synthetic trace, deterministic for a seed: `sessions` sessions of `events` events
 /// in all, on the profiles of ``SessionProfile/table()``, with anomalies injected at about
 /// `anomalyRate` per event and listed in a ``GroundTruth``. Memory stays the same whatever
 /// the size: one session's screen and one step's lines at a time.
-struct TraceGenerator {
-  struct Settings {
-    var events: Int
-    var sessions: Int
-    var seed: UInt64 = 1
+public struct TraceGenerator: Sendable {
+  public struct Settings: Sendable {
+    public var events: Int
+    public var sessions: Int
+    public var seed: UInt64 = 1
     /// Injected anomalies per event (0.001: one per thousand events).
-    var anomalyRate: Double = 0
-    var compression: GeneratedCompression = .gzip
+    public var anomalyRate: Double = 0
+    public var compression: GeneratedCompression = .gzip
     /// With multi-gzip compression: sessions per gzip member.
-    var sessionsPerMember = 1
+    public var sessionsPerMember = 1
     /// zlib's compression level.
-    var level: Int32 = 6
+    public var level: Int32 = 6
+
+    public init(
+      events: Int, sessions: Int, seed: UInt64 = 1, anomalyRate: Double = 0, compression: GeneratedCompression = .gzip,
+      sessionsPerMember: Int = 1, level: Int32 = 6
+    ) {
+      self.events = events
+      self.sessions = sessions
+      self.seed = seed
+      self.anomalyRate = anomalyRate
+      self.compression = compression
+      self.sessionsPerMember = sessionsPerMember
+      self.level = level
+    }
   }
 
   /// What was written.
-  struct Summary: Equatable {
-    var events = 0
-    var sessions = 0
-    var lines = 0
+  public struct Summary: Equatable, Sendable {
+    public var events = 0
+    public var sessions = 0
+    public var lines = 0
     /// Rows of the ground truth (findings `traceq check` must report).
-    var anomalies = 0
-    var bytes = 0
+    public var anomalies = 0
+    public var bytes = 0
+
+    public init() {}
   }
 
   /// The fewest events a session can have (its launch and a little use).
-  static let minimumEventsPerSession = 50
+  public static let minimumEventsPerSession = 50
 
-  let settings: Settings
+  public let settings: Settings
+
+  public init(settings: Settings) { self.settings = settings }
 
   /// Writes the trace to `sink` (in pieces) and the ground truth to `truth`.
-  func write(
+  public func write(
     to sink: @escaping (UnsafeRawBufferPointer) throws -> Void, truth: @escaping ([UInt8]) throws -> Void = { _ in }
   ) throws -> Summary {
     var random = SeededRandom(seed: settings.seed)

@@ -64,14 +64,16 @@ enum TraceStore {
 }
 
 /// What stops a command that needs the database.
-enum StoreError: Error, CustomStringConvertible {
+public enum StoreError: Error, CustomStringConvertible {
   case missing(path: String)
   case cannotOpen(path: String, reason: String)
   case writeFailed(path: String, reason: String)
   /// A new database could not be completed; it was not published.
   case buildFailed(path: String, reason: String)
+  /// SQLite refused a statement of `traceq query`.
+  case refused(reason: String)
 
-  var description: String {
+  public var description: String {
     switch self {
     case .missing(let path):
       "error: no database at \(path); create one with `traceq ingest --db \(path) TRACE…`"
@@ -81,11 +83,13 @@ enum StoreError: Error, CustomStringConvertible {
       "error: writing to the database \(path) failed, nothing of this file was stored: \(reason)"
     case .buildFailed(let path, let reason):
       "error: building the new database \(path) failed, nothing was stored: \(reason)"
+    case .refused(let reason):
+      "error: \(reason)"
     }
   }
 
   /// SQLite's own message for a GRDB error, without GRDB's decoration.
-  static func reason(_ error: Error) -> String {
+  package static func reason(_ error: Error) -> String {
     if let error = error as? DatabaseError { return error.message ?? "\(error.resultCode)" }
     return "\(error)"
   }

@@ -4,22 +4,22 @@ import TraceModel
 
 /// SHA-256 of a trace's bytes, as stored in `traces.sha256`: what makes re-ingesting the
 /// same file a no-op.
-struct ContentHash {
+package struct ContentHash {
   private var hasher = SHA256()
-  private(set) var byteCount = 0
+  package private(set) var byteCount = 0
 
-  mutating func update(_ bytes: UnsafeRawBufferPointer) {
+  package mutating func update(_ bytes: UnsafeRawBufferPointer) {
     hasher.update(bufferPointer: bytes)
     byteCount += bytes.count
   }
 
   /// The lowercase hex digest.
-  func finalize() -> String {
+  package func finalize() -> String {
     hasher.finalize().map { String(format: "%02x", $0) }.joined()
   }
 
   /// The digest and size of the file at `path`, read in large pieces.
-  static func ofFile(_ path: String) throws -> (sha256: String, size: Int) {
+  package static func ofFile(_ path: String) throws -> (sha256: String, size: Int) {
     let source = try FileByteSource(path: path)
     var hash = ContentHash()
     let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
@@ -34,13 +34,13 @@ struct ContentHash {
 }
 
 /// A source that hashes what passes through it (for standard input, which cannot be read twice).
-final class HashingByteSource: ByteSource {
+package final class HashingByteSource: ByteSource {
   private let base: ByteSource
-  private(set) var hash = ContentHash()
+  package private(set) var hash = ContentHash()
 
-  init(_ base: ByteSource) { self.base = base }
+  package init(_ base: ByteSource) { self.base = base }
 
-  func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+  package func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
     let count = try base.read(into: buffer)
     hash.update(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
     return count

@@ -1,4 +1,3 @@
-import Replay
 import TraceModel
 
 /// Modal presentations, alerts and `UIPopoverController`s.
@@ -40,7 +39,7 @@ extension SessionScript {
     -> PendingPresentation
   {
     let source = screen.top.shownLeaf
-    let style = EffectiveStyle(requested, idiom: profile.idiom, os: profile.os)
+    let style = ShownStyle(requested, idiom: profile.idiom, os: profile.os)
     emit(.present) { line in
       line.string("presenter", source.address)
       line.controller("vc", content)

@@ -1,15 +1,15 @@
-import Replay
 import TraceModel
 
 /// What a generated session has on screen — the window's root controller tree, the presented
-/// controllers, the visible popover — and its orientation, decided as UIKit decides it (the
-/// rules of `Sources/Replay/Model`), so that the script only writes calls UIKit accepts.
+/// controllers, the visible popover — and its orientation, decided as UIKit decides it
+/// (worked out here, independently of Replay's model), so that the script only writes calls
+/// UIKit accepts.
 final class Screen {
   /// A presented controller.
   struct Modal {
     let controller: ScriptController
     /// The style UIKit uses (after adaptation to the idiom and iOS version).
-    let style: EffectiveStyle
+    let style: ShownStyle
   }
 
   /// What a device rotation did.
@@ -49,7 +49,7 @@ final class Screen {
   var shownChain: [ScriptController] { top.shownChain }
 
   /// Puts `controller` on top, presented with `style`.
-  func present(_ controller: ScriptController, style: EffectiveStyle) {
+  func present(_ controller: ScriptController, style: ShownStyle) {
     modals.append(Modal(controller: controller, style: style))
   }
 

@@ -1,7 +1,7 @@
 import TraceModel
 
 /// How a generated trace is compressed.
-enum GeneratedCompression: String, CaseIterable {
+public enum GeneratedCompression: String, CaseIterable, Sendable {
   case gzip
   /// gzip with a new member every few sessions, like a recorder that appends on each launch.
   case multiGzip = "multi-gzip"

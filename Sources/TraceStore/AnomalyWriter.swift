@@ -8,9 +8,10 @@ struct AnomalyWriter {
   let rules: [String]
 
   func replace(session: Int64, trace: Int64, with findings: [Finding]) throws {
+    let placeholders = Array(repeating: "?", count: rules.count).joined(separator: ", ")
     try db.execute(
-      sql: "DELETE FROM anomalies WHERE session_id = ? AND rule IN (SELECT value FROM json_each(?))",
-      arguments: [session, "[" + rules.map(JSONString.quote).joined(separator: ",") + "]"])
+      sql: "DELETE FROM anomalies WHERE session_id = ? AND rule IN (\(placeholders))",
+      arguments: StatementArguments([session] + rules.map { $0 as DatabaseValueConvertible }))
     let insert = try db.cachedStatement(
       sql: """
         INSERT INTO anomalies (trace_id, session_id, line, rule, severity, vc, class, message, hint)

@@ -1,5 +1,6 @@
 import Foundation
 import TraceModel
+import TraceStore
 
 /// Decodes a file on a thread of its own and hands the items to the writer's thread through a
 /// few bounded batches (records copied into each batch's bytes): decoding runs ahead of SQLite

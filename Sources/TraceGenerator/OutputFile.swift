@@ -1,12 +1,12 @@
 import Foundation
 
 /// A file the generator writes (or standard output for `-`), written with `write(2)`.
-final class OutputFile {
-  let path: String
+public final class OutputFile {
+  public let path: String
   private let descriptor: Int32
 
   /// Creates (or truncates) the file at `path`.
-  init(path: String) throws(OutputFileError) {
+  public init(path: String) throws(OutputFileError) {
     self.path = path
     if path == "-" {
       descriptor = STDOUT_FILENO
@@ -21,7 +21,7 @@ final class OutputFile {
   }
 
   /// Writes all of `bytes`.
-  func write(_ bytes: UnsafeRawBufferPointer) throws(OutputFileError) {
+  public func write(_ bytes: UnsafeRawBufferPointer) throws(OutputFileError) {
     var offset = 0
     while offset < bytes.count {
       let written = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
@@ -34,15 +34,15 @@ final class OutputFile {
   }
 
   /// Whether a person is looking at it (compressed bytes are not for a terminal).
-  var isTerminal: Bool { isatty(descriptor) == 1 }
+  public var isTerminal: Bool { isatty(descriptor) == 1 }
 }
 
 /// A file that cannot be created or written.
-struct OutputFileError: Error, CustomStringConvertible {
-  let path: String
-  let errno: Int32
+public struct OutputFileError: Error, CustomStringConvertible {
+  public let path: String
+  public let errno: Int32
 
-  var description: String {
+  public var description: String {
     "cannot write \(path == "-" ? "standard output" : path): \(String(cString: strerror(errno)))"
   }
 }

@@ -4,26 +4,28 @@ import Replay
 import TraceModel
 
 /// What storing one trace file gave.
-struct IngestSummary: Sendable {
-  var path: String
-  var traceID: Int64 = 0
-  var sha256 = ""
-  var size = 0
-  var compression: Compression = .none
-  var lines = 0
-  var sessions = 0
-  var events = 0
-  var errors = 0
-  var warnings = 0
-  var truncated = false
+package struct IngestSummary: Sendable {
+  package var path: String
+  package var traceID: Int64 = 0
+  package var sha256 = ""
+  package var size = 0
+  package var compression: Compression = .none
+  package var lines = 0
+  package var sessions = 0
+  package var events = 0
+  package var errors = 0
+  package var warnings = 0
+  package var truncated = false
   /// Findings of `--check`, per severity.
-  var findings: [Severity: Int] = [:]
+  package var findings: [Severity: Int] = [:]
   /// The path of the stored trace this one replaced (`--force`).
-  var replaced: String?
+  package var replaced: String?
+
+  package init(path: String) { self.path = path }
 }
 
 /// How storing one file ended.
-enum IngestOutcome: Sendable {
+package enum IngestOutcome: Sendable {
   case stored(IngestSummary)
   /// The same bytes are stored already (under `existingPath`).
   case skipped(path: String, existingPath: String)
@@ -35,23 +37,28 @@ enum IngestOutcome: Sendable {
 /// issues found reading it and (with `--check`) the findings of its replay. Anything that fails
 /// midway (disk full, a killed process) rolls the whole file back. The items come from a
 /// ``TraceDecoding`` on this thread or from an ``IngestPipe``.
-struct TraceIngestion {
-  var path: String
+package struct TraceIngestion {
+  package var path: String
   /// Replace a stored trace with the same content instead of skipping the file.
-  var force = false
+  package var force = false
   /// Called with each issue as it is found (after it is stored).
-  var onIssue: (IngestIssue) -> Void = { _ in }
+  package var onIssue: (IngestIssue) -> Void = { _ in }
   /// Called now and then with the bytes read so far.
-  var onProgress: (_ bytesRead: Int, _ events: Int) -> Void = { _, _ in }
+  package var onProgress: (_ bytesRead: Int, _ events: Int) -> Void = { _, _ in }
   /// The rules the decoding replays with (`traceq ingest --check`): their earlier results in
   /// `anomalies` are replaced.
-  var checkedRules: [String]?
+  package var checkedRules: [String]?
   /// Called with each finding, in file order, once its session is stored.
-  var onFinding: (Finding) -> Void = { _ in }
+  package var onFinding: (Finding) -> Void = { _ in }
   /// False in a bulk load (no rollback journal): what must not stay is deleted instead.
-  var canRollBack = true
+  package var canRollBack = true
 
-  func run(_ source: IngestItemSource, in queue: DatabaseQueue) throws -> IngestOutcome {
+  package init(path: String, force: Bool) {
+    self.path = path
+    self.force = force
+  }
+
+  package func run(_ source: IngestItemSource, in queue: DatabaseQueue) throws -> IngestOutcome {
     var first = try source.next()
     var content: (sha256: String, size: Int)?
     if case .content(let sha256, let size) = first {

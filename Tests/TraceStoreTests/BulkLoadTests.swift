@@ -3,7 +3,7 @@ import GRDB
 import TestSupport
 import Testing
 
-@testable import traceq
+@testable import TraceStore
 
 @Suite("Building a new database")
 struct BulkLoadTests {

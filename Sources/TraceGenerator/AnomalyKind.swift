@@ -1,7 +1,8 @@
 import TraceModel
 
 /// The anomalies the generator injects: one per rule of `traceq check`, named by the rule's
-/// id (the ground truth's second column).
+/// id (the ground truth's second column). What the rule says of each (whether UIKit throws,
+/// when it is reported) comes from the rule catalog (``RuleFacts``).
 enum AnomalyKind: String, CaseIterable {
   case unbalancedAppearance = "unbalanced-appearance"
   case unfinishedAppearance = "unfinished-appearance"
@@ -27,18 +28,15 @@ enum AnomalyKind: String, CaseIterable {
   var ruleID: String { rawValue }
 
   /// UIKit throws: the app ends there, so the anomaly is the last thing of its session.
-  var raisesException: Bool {
-    switch self {
-    case .popoverReleasedWhileVisible, .popoverOnPhone, .noCommonOrientation, .preferredOrientationUnsupported,
-      .presentActiveController, .transitionWithoutCommonParent:
-      true
-    default:
-      false
-    }
-  }
+  var raisesException: Bool { facts.raisesException }
 
   /// Reported when the session ends, and only if it ends without an exception.
-  var isReportedAtSessionEnd: Bool { self == .unfinishedAppearance }
+  var isReportedAtSessionEnd: Bool { facts.isReportedAtSessionEnd }
+
+  private var facts: RuleFacts {
+    guard let facts = RuleFacts.byRuleID[ruleID] else { preconditionFailure("no rule \(ruleID) in the catalog") }
+    return facts
+  }
 
   /// Injected last in its session (at most one such anomaly per session).
   var endsSession: Bool { raisesException || isReportedAtSessionEnd }

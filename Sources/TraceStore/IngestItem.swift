@@ -2,7 +2,7 @@ import Replay
 import TraceModel
 
 /// What the decoding side of an ingest hands the writer, in file order.
-enum IngestItem {
+package enum IngestItem {
   /// The file's content hash and size, before anything else (the writer skips a file already
   /// stored). Nil for standard input, whose hash is known only at the end.
   case content(sha256: String, size: Int)
@@ -16,17 +16,24 @@ enum IngestItem {
 }
 
 /// How the decoding of a file ended.
-struct DecodedTraceEnd {
-  var compression: Compression
-  var lines: Int
-  var cutShort: Bool
+package struct DecodedTraceEnd {
+  package var compression: Compression
+  package var lines: Int
+  package var cutShort: Bool
   /// Standard input's hash and size, computed while reading (files have theirs in `.content`).
-  var streamedContent: (sha256: String, size: Int)?
+  package var streamedContent: (sha256: String, size: Int)?
+
+  package init(compression: Compression, lines: Int, cutShort: Bool, streamedContent: (sha256: String, size: Int)?) {
+    self.compression = compression
+    self.lines = lines
+    self.cutShort = cutShort
+    self.streamedContent = streamedContent
+  }
 }
 
 /// Where the writer takes a file's items from: a ``TraceDecoding`` on the same thread, or the
 /// consuming end of an ``IngestPipe``.
-protocol IngestItemSource: AnyObject {
+package protocol IngestItemSource: AnyObject {
   /// The next item, or nil at the end of the file (then ``end`` is set).
   func next() throws -> IngestItem?
   /// The bytes of the last `.event` item's record, valid until the next call to ``next()``.
