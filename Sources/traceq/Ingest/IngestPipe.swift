@@ -2,9 +2,10 @@ import Foundation
 import TraceModel
 import TraceStore
 
-/// Decodes a file on a thread of its own and hands the items to the writer's thread through a
-/// few bounded batches (records copied into each batch's bytes): decoding runs ahead of SQLite
-/// while memory stays bounded. The consuming end is an ``IngestItemSource``.
+/// Decodes a file on a thread of its own and hands the items to the writer's thread in batches
+/// (records copied into each batch's bytes) through a ``BoundedChannel`` bounded in bytes:
+/// decoding runs ahead of SQLite while the bytes in flight stay under ``bytesAhead`` plus a
+/// batch, whatever the length of the lines. The consuming end is an ``IngestItemSource``.
 ///
 /// The decoding thread owns everything it creates; a session's symbols are handed over only
 /// once its next session has started, when the decoder no longer changes them.
@@ -15,15 +16,19 @@ final class IngestPipe: IngestItemSource, @unchecked Sendable {
     var records: [Range<Int>] = []
     var bytes = RecordBytes()
     var bytesRead = 0
+
+    /// What the batch holds, in bytes: its records and its items.
+    var cost: Int { bytes.count + items.count * MemoryLayout<IngestItem>.stride }
   }
 
+  /// A batch is handed over at this many items...
   private static let batchItems = 2048
-  private static let batchesAhead = 2
+  /// ... or once its records reach this many bytes (a record is at most one line, 1 MiB).
+  static let batchBytes = 1 << 18
+  /// The bytes of the batches waiting for the writer.
+  static let bytesAhead = 1 << 20
 
-  private let condition = NSCondition()
-  private var ready: [Batch] = []
-  private var finished: Result<DecodedTraceEnd, Error>?
-  private var cancelled = false
+  private let channel: BoundedChannel<Batch, Result<DecodedTraceEnd, Error>>
 
   // The consumer's side.
   private var current = Batch()
@@ -33,15 +38,23 @@ final class IngestPipe: IngestItemSource, @unchecked Sendable {
   private(set) var end: DecodedTraceEnd?
 
   /// Starts the decoding `makeDecoding` opens on a thread of its own.
-  init(_ makeDecoding: @escaping @Sendable () throws -> TraceDecoding) {
-    let thread = Thread { [self] in produce(makeDecoding) }
+  /// - Parameter onFull: called on the decoding thread when it waits for the writer (tests).
+  init(_ makeDecoding: @escaping @Sendable () throws -> TraceDecoding, onFull: (@Sendable () -> Void)? = nil) {
+    let channel = BoundedChannel<Batch, Result<DecodedTraceEnd, Error>>(
+      capacity: Self.bytesAhead, cost: \.cost, onFull: onFull)
+    self.channel = channel
+    let thread = Thread { Self.produce(makeDecoding, into: channel) }
     thread.stackSize = 1 << 20
     thread.start()
   }
 
+  deinit { channel.cancel() }
+
   // MARK: Producing
 
-  private func produce(_ makeDecoding: () throws -> TraceDecoding) {
+  private static func produce(
+    _ makeDecoding: () throws -> TraceDecoding, into channel: BoundedChannel<Batch, Result<DecodedTraceEnd, Error>>
+  ) {
     do {
       let decoding = try makeDecoding()
       var batch = Batch()
@@ -51,55 +64,33 @@ final class IngestPipe: IngestItemSource, @unchecked Sendable {
           batch.records.append(batch.bytes.append(record))
         }
         batch.items.append(item)
-        if batch.items.count == Self.batchItems {
+        if batch.items.count == batchItems || batch.bytes.count >= batchBytes {
           batch.bytesRead = decoding.bytesRead
-          guard hand(batch) else { return }
+          guard channel.send(batch) else { return decoding.cancel() }
           batch = Batch()
         }
       }
       batch.bytesRead = decoding.bytesRead
-      _ = hand(batch)
-      close(.success(decoding.end!))
+      guard channel.send(batch) else { return }
+      channel.close(.success(decoding.end!))
     } catch {
-      close(.failure(error))
+      channel.close(.failure(error))
     }
-  }
-
-  /// Waits for room, then queues `batch`; false when the consumer cancelled.
-  private func hand(_ batch: Batch) -> Bool {
-    condition.lock()
-    defer { condition.unlock() }
-    while ready.count >= Self.batchesAhead && !cancelled { condition.wait() }
-    if cancelled { return false }
-    ready.append(batch)
-    condition.broadcast()
-    return true
-  }
-
-  private func close(_ result: Result<DecodedTraceEnd, Error>) {
-    condition.lock()
-    finished = result
-    condition.broadcast()
-    condition.unlock()
   }
 
   // MARK: Consuming
 
   func next() throws -> IngestItem? {
     while itemIndex == current.items.count {
-      condition.lock()
-      while ready.isEmpty && finished == nil { condition.wait() }
-      if ready.isEmpty {
-        let result = finished!
-        condition.unlock()
+      switch channel.receive() {
+      case .value(let batch):
+        current = batch
+        itemIndex = 0
+        recordIndex = 0
+      case .end(let result):
         end = try result.get()
         return nil
       }
-      current = ready.removeFirst()
-      condition.broadcast()
-      condition.unlock()
-      itemIndex = 0
-      recordIndex = 0
     }
     let item = current.items[itemIndex]
     itemIndex += 1
@@ -114,12 +105,7 @@ final class IngestPipe: IngestItemSource, @unchecked Sendable {
 
   var bytesRead: Int { current.bytesRead }
 
-  func cancel() {
-    condition.lock()
-    cancelled = true
-    condition.broadcast()
-    condition.unlock()
-  }
+  func cancel() { channel.cancel() }
 }
 
 /// Bytes appended one record after another, at a stable address (a batch's records are read
@@ -127,7 +113,7 @@ final class IngestPipe: IngestItemSource, @unchecked Sendable {
 private final class RecordBytes {
   private var storage = UnsafeMutableRawPointer.allocate(byteCount: 1 << 16, alignment: 8)
   private var capacity = 1 << 16
-  private var count = 0
+  private(set) var count = 0
 
   deinit { storage.deallocate() }
 
