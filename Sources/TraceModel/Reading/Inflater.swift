@@ -10,6 +10,8 @@ enum StreamEnding: Equatable {
   case corrupt(String)
   /// The stream ended cleanly but this many bytes follow that are not another gzip member.
   case trailingData(Int)
+  /// A zlib stream that needs a preset dictionary (`FDICT`), which the file cannot carry.
+  case presetDictionary
 }
 
 /// Streaming gzip / zlib decompression into caller-provided buffers. Reads every member of
@@ -68,6 +70,8 @@ final class Inflater {
         ending = .corrupt("zlib made no progress")
       case Z_STREAM_END:
         try finishMember()
+      case Z_NEED_DICT:
+        ending = .presetDictionary
       case Z_MEM_ERROR:
         throw TraceReadError.readFailed(path: "", reason: "zlib ran out of memory")
       default:

@@ -28,6 +28,8 @@ public final class TraceReader {
   @exclusivity(unchecked) private var oversized: (prefixLength: Int, length: Int)?
   private let oversizedPrefix: UnsafeMutableRawBufferPointer = .allocate(byteCount: IngestIssue.rawLimit, alignment: 1)
   private var fragmentDropped = false
+  /// Whether the start of the text was looked at for a byte order mark.
+  @exclusivity(unchecked) private var checkedStart = false
 
   /// What went wrong at the end of the stream (cut short, damaged, trailing bytes); set once
   /// ``next()`` has returned nil.
@@ -66,7 +68,7 @@ public final class TraceReader {
   public func next() throws -> RawLine? {
     let base = buffer.baseAddress!
     while true {
-      if searched < end, let newline = memchr(base + searched, 0x0A, end - searched) {
+      if checkedStart || checkStart(), searched < end, let newline = memchr(base + searched, 0x0A, end - searched) {
         let lineStart = start
         var lineEnd = base.distance(to: UnsafeMutableRawPointer(newline))
         start = lineEnd + 1
@@ -84,8 +86,10 @@ public final class TraceReader {
         return RawLine(
           number: lineNumber, bytes: UnsafeRawBufferPointer(start: base + lineStart, count: lineEnd - lineStart))
       }
-      searched = end
-      if let ending = producerEnding { return finish(ending) }
+      if checkedStart {
+        searched = end
+        if let ending = producerEnding { return finish(ending) }
+      }
       makeRoom()
       let room = UnsafeMutableRawBufferPointer(rebasing: buffer[end..<min(buffer.count, end + Self.chunk)])
       let produced = try text.fill(room)
@@ -95,6 +99,18 @@ public final class TraceReader {
         end += produced
       }
     }
+  }
+
+  /// Skips a UTF-8 byte order mark at the start of the text, once its first three bytes are
+  /// there (or the text ended); returns whether the start was checked.
+  private func checkStart() -> Bool {
+    guard end - start >= 3 || producerEnding != nil else { return false }
+    checkedStart = true
+    if end - start >= 3, buffer[start] == 0xEF, buffer[start + 1] == 0xBB, buffer[start + 2] == 0xBF {
+      start += 3
+      searched = start
+    }
+    return true
   }
 
   /// Drops what was read of a line over the limit, or moves the unread text to the front.
@@ -172,6 +188,11 @@ public final class TraceReader {
       return IngestIssue(
         .truncatedStream, line: lastGood + 1,
         "the \(compression) stream ends early (the file was cut short) \(readSoFar)\(dropped)")
+    case .presetDictionary:
+      return IngestIssue(
+        .corruptStream, line: 1,
+        "the zlib stream needs a preset dictionary (it was compressed with deflateSetDictionary), which the file "
+          + "does not carry; traceq cannot decompress it: write the trace without a dictionary")
     case .corrupt(let reason):
       return IngestIssue(
         .corruptStream, line: lastGood + 1,
