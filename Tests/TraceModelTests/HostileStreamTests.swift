@@ -60,4 +60,44 @@ struct HostileStreamTests {
       #expect(messages == ["the line is 3000 bytes long, over the limit of \(shown); it is skipped"])
     }
   }
+
+  /// gzip bytes with the CRC of the trailer changed: every byte inflates, the checksum fails.
+  static func badChecksum(_ text: String) throws -> [UInt8] {
+    var bytes = try Fixture.bytes(text)
+    bytes[bytes.count - 8] ^= 0xFF
+    return bytes
+  }
+
+  @Test(
+    "a checksum that fails says from which line nothing is verified: the damaged member's first",
+    arguments: [1, 7, 1 << 16], [false, true])
+  func checksumFailure(chunkSize: Int, readsAhead: Bool) throws {
+    let first = TraceText.lines([TraceText.header()] + TraceText.events(10))
+    let second = TraceText.lines(TraceText.events(10, first: 10))
+    let bytes = try Fixture.multiMember([first]) + Self.badChecksum(second)
+    let reader = try TraceReader(
+      source: MemoryByteSource(bytes, chunkSize: chunkSize), path: "t", readsAhead: readsAhead)
+    var lines = 0
+    while try reader.next() != nil { lines += 1 }
+    #expect(lines == 21)
+    #expect(reader.unverifiedFromLine == 12)
+    let issue = try #require(reader.endIssues.first)
+    #expect(issue.kind == .corruptStream)
+    #expect(issue.line == 12)
+    #expect(issue.message.contains("checksum does not match"), "\(issue.message)")
+    #expect(issue.message.contains("lines 12–21 were read but no checksum vouches for them"), "\(issue.message)")
+  }
+
+  @Test("a single damaged member leaves every line unverified; an intact file has no such line")
+  func singleMemberChecksum() throws {
+    let text = TraceText.lines([TraceText.header()] + TraceText.events(5))
+    let damaged = try TraceReader(source: MemoryByteSource(Self.badChecksum(text)), path: "t")
+    while try damaged.next() != nil {}
+    #expect(damaged.unverifiedFromLine == 1)
+    #expect(damaged.endIssues.first?.message.contains("damaged somewhere in the file; lines 1–6") == true)
+    let intact = try TraceReader(source: MemoryByteSource(Fixture.multiMember([text, text])), path: "t")
+    while try intact.next() != nil {}
+    #expect(intact.unverifiedFromLine == nil)
+    #expect(intact.endIssues.isEmpty)
+  }
 }

@@ -35,6 +35,14 @@ public final class TraceReader {
   /// ``next()`` has returned nil.
   public private(set) var endIssues: [IngestIssue] = []
 
+  /// For a compressed stream found damaged (a checksum that does not match, data zlib
+  /// rejects): the first line no checksum vouches for, the start of the damaged member. What
+  /// was read from there on may be wrong. Set once ``next()`` has returned nil.
+  public private(set) var unverifiedFromLine: Int?
+
+  /// The line where the current compressed member starts (1 for the first).
+  @exclusivity(unchecked) private var memberStartLine = 1
+
   /// Opens the file at `path` (`-` reads standard input).
   public convenience init(path: String, maxLineLength: Int = 1 << 20, readsAhead: Bool = false) throws {
     try self.init(source: FileByteSource(path: path), path: path, maxLineLength: maxLineLength, readsAhead: readsAhead)
@@ -96,6 +104,7 @@ public final class TraceReader {
       if produced == 0 {
         producerEnding = text.ending
       } else {
+        if text.startsMember { memberStartLine = lineNumber + 1 + newlines(from: start, to: end) }
         end += produced
       }
     }
@@ -164,6 +173,11 @@ public final class TraceReader {
     return nil
   }
 
+  /// How many newlines `buffer[from..<to]` holds (at member boundaries only, which are rare).
+  private func newlines(from lower: Int, to upper: Int) -> Int {
+    UnsafeRawBufferPointer(rebasing: buffer[lower..<upper]).reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+  }
+
   /// Copies the first bytes of a line over the limit, for its issue.
   private func keepPrefix(from lineStart: Int, to lineEnd: Int) -> (prefixLength: Int, length: Int) {
     let prefixLength = min(oversizedPrefix.count, lineEnd - lineStart)
@@ -194,9 +208,23 @@ public final class TraceReader {
         "the zlib stream needs a preset dictionary (it was compressed with deflateSetDictionary), which the file "
           + "does not carry; traceq cannot decompress it: write the trace without a dictionary")
     case .corrupt(let reason):
+      unverifiedFromLine = memberStartLine
+      let unverified =
+        memberStartLine > lastGood
+        ? ""
+        : "; lines \(memberStartLine)–\(lastGood) were read but no checksum vouches for them: the findings and "
+          + "events from them may be wrong"
+      if reason.hasSuffix("check") {  // zlib's "incorrect data check", "incorrect length check"
+        return IngestIssue(
+          .corruptStream, line: memberStartLine,
+          "the \(compression) checksum does not match (zlib: \(reason)): the data was damaged "
+            + (memberStartLine == 1 ? "somewhere in the file" : "after line \(memberStartLine - 1)")
+            + unverified + dropped)
+      }
       return IngestIssue(
         .corruptStream, line: lastGood + 1,
-        "the \(compression) data is damaged (zlib: \(reason)) \(readSoFar); nothing after it can be read\(dropped)")
+        "the \(compression) data is damaged (zlib: \(reason)) \(readSoFar); nothing after it can be read"
+          + unverified + dropped)
     case .trailingData(let count):
       return IngestIssue(
         .trailingData, line: max(lastGood, 1),
