@@ -21,7 +21,9 @@ final class TextReporter: FindingReporter {
     guard item.suppression == nil else { return }
     let finding = item.finding
     wroteLines = true
-    output("\(item.file):\(finding.line): \(paint(finding.severity)): \(finding.message) [\(finding.ruleID)]")
+    let location = item.location
+    output("\(location.file):\(location.line): \(paint(finding.severity)): \(finding.message) [\(finding.ruleID)]")
+    if let recorded = item.recordedAt { output("  \(recorded)") }
     if showHints { output("  hint: \(finding.hint)") }
   }
 
