@@ -11,6 +11,7 @@ struct TraceqCommand: ParsableCommand {
         traceq ingest samples
         traceq query "SELECT ev, count(*) FROM events GROUP BY ev ORDER BY 2 DESC"
       """,
+    version: Release.version,
     subcommands: [Check.self, Ingest.self, Query.self, Replay.self, Rules.self, Generate.self])
 
   /// Runs the command; a command line the parser rejects exits with status 2, as every other

@@ -26,6 +26,7 @@ extension TraceqCommand {
           traceq check --format github --format sarif:traceq.sarif --format junit:traceq.xml traces/
           traceq check --write-baseline .traceq-baseline.json traces/
           traceq check --baseline .traceq-baseline.json traces/
+          traceq check --source-root App/Sources --format github traces/
           traceq check --print-config
           traceq check --db traces.db --min-severity warning
         """)
@@ -76,15 +77,17 @@ extension TraceqCommand {
         failingSeverity: policy.failingSeverity, rules: policy.rules, usesBaseline: baseline != nil)
       let reporter = try report.makeReporter(context: context)
       let recording = report.writeBaseline != nil
+      let sources = try policy.sourceRoot.map { root throws(UsageError) in try SourceIndex.build(root: root) }
       let outcome =
         if let database {
           StoredCheckRun(
-            databasePath: database, policy: policy, baseline: baseline, recordsBaseline: recording, reporter: reporter
+            databasePath: database, policy: policy, baseline: baseline, recordsBaseline: recording, sources: sources,
+            reporter: reporter
           ).execute()
         } else {
           CheckRun(
             inputs: inputs, jobs: jobs.jobs, policy: policy, baseline: baseline, recordsBaseline: recording,
-            reporter: reporter
+            sources: sources, reporter: reporter
           )
           .execute()
         }

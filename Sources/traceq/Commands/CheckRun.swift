@@ -23,11 +23,11 @@ struct CheckRun {
 
   init(
     inputs: [String], jobs: Int = 1, policy: CheckPolicy, baseline: Baseline? = nil, recordsBaseline: Bool = false,
-    reporter: FindingReporter, errorOutput: @escaping (String) -> Void = Terminal.error
+    sources: SourceIndex? = nil, reporter: FindingReporter, errorOutput: @escaping (String) -> Void = Terminal.error
   ) {
     self.inputs = inputs
     self.jobs = jobs
-    triage = FindingTriage(policy: policy, baseline: baseline, recording: recordsBaseline)
+    triage = FindingTriage(policy: policy, baseline: baseline, recording: recordsBaseline, sources: sources)
     self.reporter = reporter
     self.errorOutput = errorOutput
   }

@@ -6,7 +6,7 @@ struct ReportOptions: ParsableArguments {
   @Option(
     name: .customLong("format"),
     help: ArgumentHelp(
-      "Report format: text, json, junit, sarif, github or markdown (repeatable). FORMAT:PATH writes that format to "
+      "Report format: text, json, junit, sarif, github, markdown, checkstyle or codeclimate (repeatable). FORMAT:PATH writes that format to "
         + "PATH; the others go to --output or standard output.",
       valueName: "format[:path]"))
   var formats: [ReportTarget] = []

@@ -21,7 +21,10 @@ final class TextReporter: FindingReporter {
     guard item.suppression == nil else { return }
     let finding = item.finding
     wroteLines = true
-    output(Diagnostic.line(path: item.file, finding.line, paint(finding.severity), finding.message, id: finding.ruleID))
+    let location = item.location
+    output(
+      Diagnostic.line(path: location.file, location.line, paint(finding.severity), finding.message, id: finding.ruleID))
+    if let recorded = item.recordedAt { output("  \(TerminalText.escaped(recorded))") }
     if showHints { output("  hint: \(TerminalText.escaped(finding.hint))") }
   }
 
