@@ -32,8 +32,17 @@ struct TraceqCommand: ParsableCommand {
         if !message.isEmpty { StandardStreams.printLine(message) }
       } else if !message.isEmpty {
         Terminal.error(message)
+        if code == .validationFailure, CommandLine.arguments.contains(where: looksLikeSQLComment) {
+          Terminal.error(
+            "hint: SQL that starts with a -- comment is read as an option; put -- before it: traceq query -- \"-- …\"")
+        }
       }
     }
     Foundation.exit(StandardStreams.exitStatus(for: status))
+  }
+
+  /// An argument such as `-- the slow ones\nSELECT …`: a comment, not an option.
+  private static func looksLikeSQLComment(_ argument: String) -> Bool {
+    argument.hasPrefix("--") && argument.dropFirst(2).contains { $0.isWhitespace }
   }
 }

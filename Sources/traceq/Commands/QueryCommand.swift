@@ -5,7 +5,9 @@ extension TraceqCommand {
     static let configuration = CommandConfiguration(
       abstract: "Run SQL on the trace database (read-only).",
       discussion: """
-        The connection is read-only: a statement that would modify the database fails.
+        The connection is read-only: a statement that would modify the database fails. A query
+        is stopped after --timeout seconds (default 300), and no value it builds may exceed 32 MiB.
+        SQL that starts with a -- comment must follow a lone --: traceq query -- "-- …".
         Tables and views are documented in docs/schema.md; the most used is the view
         `events` (file, session_id, line, t, ev, vc, class, other, popover, orientation, mask,
         style, animated, record). json_extract(record, '$.key') reaches every key of a record.
@@ -21,12 +23,22 @@ extension TraceqCommand {
     @Option(help: "Output format (default: table on a terminal, csv otherwise).")
     var format: QueryFormat?
 
+    @Option(
+      help: ArgumentHelp(
+        "Stop a query that runs longer than this many seconds (0: no limit).", valueName: "seconds"))
+    var timeout: Double = QueryRun.defaultTimeout
+
     @Argument(help: ArgumentHelp("One or more SQL statements.", valueName: "sql"))
     var sql: String
 
+    func validate() throws {
+      guard timeout >= 0, timeout.isFinite else { throw ValidationError("--timeout must be 0 or more seconds") }
+    }
+
     func run() throws {
       let status = try QueryRun(
-        databasePath: database.path, sql: sql, format: format ?? (Terminal.standardOutputIsTerminal ? .table : .csv)
+        databasePath: database.path, sql: sql, format: format ?? (Terminal.standardOutputIsTerminal ? .table : .csv),
+        timeout: timeout
       ).execute()
       if status != 0 { throw ExitCode(status) }
     }
