@@ -11,9 +11,10 @@ extension TraceqCommand {
         style, animated, record). json_extract(record, '$.key') reaches every key of a record.
 
         Examples:
-          traceq query "SELECT ev, count(*) AS n FROM events GROUP BY ev ORDER BY n DESC"
-          traceq query "SELECT file, line, class FROM events WHERE ev = 'viewDidAppear' AND class LIKE 'BNR%'"
+          traceq query "SELECT ev, count(*) FROM events GROUP BY ev ORDER BY 2 DESC"
+          traceq query "SELECT file, line, class FROM events WHERE class LIKE 'BNR%'"
           traceq query --format json "SELECT * FROM sessions"
+          traceq query --schema
         """)
 
     @OptionGroup var database: DatabaseOptions
@@ -21,10 +22,23 @@ extension TraceqCommand {
     @Option(help: "Output format (default: table on a terminal, csv otherwise).")
     var format: QueryFormat?
 
+    @Flag(help: "Print the tables and views with their columns, and exit.")
+    var schema = false
+
     @Argument(help: ArgumentHelp("One or more SQL statements.", valueName: "sql"))
-    var sql: String
+    var sql: String?
+
+    func validate() throws {
+      if schema, sql != nil { throw ValidationError("Give SQL or --schema, not both.") }
+      if !schema, sql == nil { throw ValidationError("Give SQL to run, or --schema to see the tables.") }
+    }
 
     func run() throws {
+      guard let sql else {
+        let status = QuerySchema(databasePath: database.path).execute()
+        if status != 0 { throw ExitCode(status) }
+        return
+      }
       let status = try QueryRun(
         databasePath: database.path, sql: sql, format: format ?? (Terminal.standardOutputIsTerminal ? .table : .csv)
       ).execute()
