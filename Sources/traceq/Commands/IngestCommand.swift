@@ -57,7 +57,7 @@ extension TraceqCommand {
           run.check = IngestRun.Check(
             policy: policy,
             reporter: TextReporter(
-              output: { print($0) }, colour: color.enabled(onTerminal: Terminal.standardOutputIsTerminal)),
+              output: StandardStreams.printLine, colour: color.enabled(onTerminal: Terminal.standardOutputIsTerminal)),
             sources: try policy.sourceRoot.map { root throws(UsageError) in try SourceIndex.build(root: root) })
         } catch let error as any CheckSetupError {
           Terminal.error(error.description)

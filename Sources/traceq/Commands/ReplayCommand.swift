@@ -58,7 +58,7 @@ struct ReplayRun {
   var lines: ClosedRange<Int> = 1...Int.max
   /// Whether findings and line numbers are coloured.
   var colour = false
-  var output: (String) -> Void = { print($0) }
+  var output: (String) -> Void = StandardStreams.printLine
   var errorOutput: (String) -> Void = Terminal.error
 
   func execute() throws -> Int32 {
@@ -109,24 +109,39 @@ struct ReplayRun {
           if let title = sessionTitle {
             if shownSession { output("") }
             shownSession = true
-            output(paint(title, ANSIColour.bold))
+            output(paint(TerminalText.escaped(title), ANSIColour.bold))
             sessionTitle = nil
           }
-          output(paint(String(event.line).leftPadded(to: 6), ANSIColour.dim) + "  " + narration)
+          output(
+            paint(String(event.line).leftPadded(to: 6), ANSIColour.dim) + "  "
+              + TerminalText.escaped(narration, keepingLineBreaks: true))
           for finding in findings {
-            output("        \(paint(finding.severity)): \(finding.message) [\(finding.ruleID)]")
+            output(
+              "        \(paint(finding.severity)): "
+                + TerminalText.escaped("\(finding.message) [\(finding.ruleID)]", keepingLineBreaks: true))
           }
         }
       case .issue(let issue):
-        errorOutput("\(file):\(issue.line): \(issue.severity.rawValue): \(issue.message) [\(issue.kind.rawValue)]")
+        errorOutput(Diagnostic.line(path: file, issue))
       }
+    }
+    if let line, line > stream.reader.linesRead {
+      errorOutput(
+        "\(TerminalText.escaped(file)): error: line \(line) is past the end of the file, "
+          + "which has \(Plural.count(stream.reader.linesRead, "line"))")
+      return 2
     }
     if let replay, let line { return show(replay, at: line) }
     if let line {
-      errorOutput("\(file): error: no session holds line \(line)")
+      errorOutput("\(TerminalText.escaped(file)): error: no session holds line \(line)")
       return 2
     }
     return 0
+  }
+
+  /// Prints `text` (of one line or several), control characters escaped.
+  private func emit(_ text: String) {
+    output(TerminalText.escaped(text, keepingLineBreaks: true))
   }
 
   /// Whether `text` names `address` as a whole word (`0xd4`, not `0xd45`).
@@ -135,8 +150,7 @@ struct ReplayRun {
     while let range = rest.range(of: address) {
       let before = range.lowerBound == text.startIndex ? nil : text[text.index(before: range.lowerBound)]
       let after = range.upperBound == text.endIndex ? nil : text[range.upperBound]
-      if !(before?.isLetter == true || before?.isNumber == true), !(after?.isLetter == true || after?.isNumber == true)
-      {
+      if !(before?.isLetter == true || before?.isNumber == true), !(after?.isLetter == true || after?.isNumber == true) {
         return true
       }
       rest = text[range.upperBound...]
@@ -144,6 +158,7 @@ struct ReplayRun {
     return false
   }
 
+  /// `text` in a colour when colouring.
   private func paint(_ text: String, _ code: String) -> String {
     colour ? ANSIColour.paint(text, code) : text
   }
@@ -154,8 +169,8 @@ struct ReplayRun {
 
   private func show(_ replay: SessionReplay, at line: Int) -> Int32 {
     replay.model.settle()
-    output("\(file):\(line), session \(replay.ordinal)")
-    output(StateDescription(replay.model).text)
+    emit("\(TerminalText.escaped(file)):\(line), session \(replay.ordinal)")
+    emit(StateDescription(replay.model).text)
     return 0
   }
 }
