@@ -61,13 +61,6 @@ final class TextReporter: FindingReporter {
   }
 
   private func paint(_ severity: Severity) -> String {
-    guard colour else { return severity.rawValue }
-    let code =
-      switch severity {
-      case .error: "31"
-      case .warning: "33"
-      case .note: "36"
-      }
-    return "\u{1B}[1;\(code)m\(severity.rawValue)\u{1B}[0m"
+    colour ? ANSIColour.paint(severity) : severity.rawValue
   }
 }
