@@ -84,7 +84,13 @@ public struct Timeline {
     case .popoverDismiss(let popover, _): "popover \(model.symbols.address(of: popover)) dismissed by the app"
     case .popoverDidDismiss(let popover): "popover \(model.symbols.address(of: popover)) dismissed by the user"
     case .popoverRelease(let popover): "popover \(model.symbols.address(of: popover)) released"
+    case .setNeedsUpdateOfSupportedInterfaceOrientations(let vc):
+      "\(name(vc)) setNeedsUpdateOfSupportedInterfaceOrientations"
+    case .requestGeometryUpdate(let mask, let window):
+      "window \(model.symbols.address(of: window)) requestGeometryUpdate \(mask)"
+    case .dealloc(let vc): "\(name(vc)) deallocated"
     case .console(let text): "console: \(text)"
+    case .dropped(let count): "the recorder dropped \(count) events here"
     case .unknown(let name, _): "\(name) (unknown event)"
     }
   }
