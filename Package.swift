@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
   name: "traceq",
-  platforms: [.macOS(.v13)],
+  platforms: [.macOS(.v13), .iOS(.v13)],
   products: [
     .executable(name: "traceq", targets: ["traceq"]),
     .library(name: "TraceModel", targets: ["TraceModel"]),

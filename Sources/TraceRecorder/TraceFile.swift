@@ -56,7 +56,7 @@ final class TraceFile {
     guard failure == nil, var next = bytes.baseAddress else { return }
     var remaining = bytes.count
     while remaining > 0 {
-      let written = Foundation.write(descriptor, next, remaining)
+      let written = systemWrite(descriptor, next, remaining)
       if written < 0 {
         if errno == EINTR { continue }
         failure = errno
@@ -67,6 +67,15 @@ final class TraceFile {
       bytesWritten += written
     }
   }
+}
+
+/// write(2): the name `write` is TraceFile's own inside the class.
+private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+  #if canImport(Darwin)
+    Darwin.write(descriptor, bytes, count)
+  #else
+    Glibc.write(descriptor, bytes, count)
+  #endif
 }
 
 /// What stops a recorder from starting.

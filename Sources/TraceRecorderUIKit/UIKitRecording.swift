@@ -30,10 +30,32 @@
         let recorder = try TraceRecorder.start(
           sessionHeader(), configuration: configuration, describeClass: UIKitVocabulary.describe)
         UIKitHooks.installOnce(captureConsole: captureConsole)
+        flushOnUncaughtException()
         return recorder
       } catch {
         NSLog("traceq recorder: not recording: %@", String(describing: error))
         return nil
+      }
+    }
+
+    private static var previousExceptionHandler: (@convention(c) (NSException) -> Void)?
+    private static var handlesExceptions = false
+
+    /// An uncaught Objective-C exception (UIKit's "-[UIPopoverController dealloc] reached while
+    /// popover is still visible.") is recorded as a `console` line and flushed before the app
+    /// dies, then handed to the handler installed before.
+    private static func flushOnUncaughtException() {
+      guard !handlesExceptions else { return }
+      handlesExceptions = true
+      previousExceptionHandler = NSGetUncaughtExceptionHandler()
+      NSSetUncaughtExceptionHandler { exception in
+        if let recorder = TraceRecorder.current {
+          recorder.console(
+            "*** Terminating app due to uncaught exception '\(exception.name.rawValue)', reason: '\(exception.reason ?? "")'"
+          )
+          recorder.flush()
+        }
+        UIKitRecording.previousExceptionHandler?(exception)
       }
     }
 
