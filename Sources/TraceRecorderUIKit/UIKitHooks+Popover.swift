@@ -13,15 +13,15 @@
     /// `initWithContentViewController:`: recorded after, with the popover it returned.
     static func hookPopoverCreate(_ cls: AnyClass, _ selector: Selector) {
       MethodHook.hook(cls, selector) { original in
-        // Unmanaged: an initializer consumes its receiver and returns a retained object.
-        typealias Initializer =
-          @convention(c) (Unmanaged<AnyObject>, Selector, Unmanaged<AnyObject>) -> Unmanaged<AnyObject>?
+        // Raw pointers: an initializer consumes its receiver and returns a retained object.
+        typealias Initializer = @convention(c) (UnsafeRawPointer, Selector, UnsafeRawPointer) -> UnsafeRawPointer?
         let call = unsafeBitCast(original, to: Initializer.self)
-        let block: @convention(block) (Unmanaged<AnyObject>, Unmanaged<AnyObject>) -> Unmanaged<AnyObject>? = {
-          object, content in
+        let block: @convention(block) (UnsafeRawPointer, UnsafeRawPointer) -> UnsafeRawPointer? = { object, content in
           let popover = call(object, selector, content)
-          if let popover {
-            recorder?.popoverCreate(popover.takeUnretainedValue(), content: content.takeUnretainedValue())
+          if let popover, let recorder {
+            recorder.popoverCreate(
+              Unmanaged<AnyObject>.fromOpaque(popover).takeUnretainedValue(),
+              content: Unmanaged<AnyObject>.fromOpaque(content).takeUnretainedValue())
           }
           return popover
         }

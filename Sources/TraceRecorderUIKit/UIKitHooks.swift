@@ -116,34 +116,36 @@
     /// A controller's class is first seen when an instance is initialized: `init(nibName:bundle:)`
     /// and `init(coder:)` install the per-class hooks on its class before running.
     private static func hookInitializers() {
-      // Unmanaged: an initializer consumes its receiver and returns a retained object; passing
-      // both through untouched keeps ARC out of that contract.
+      // Raw pointers: an initializer consumes its receiver and returns a retained object;
+      // passing both through as pointers keeps ARC out of that contract.
       let nib = NSSelectorFromString("initWithNibName:bundle:")
       MethodHook.hook(UIViewController.self, nib) { original in
         typealias Initializer =
-          @convention(c) (Unmanaged<AnyObject>, Selector, Unmanaged<AnyObject>?, Unmanaged<AnyObject>?)
-          -> Unmanaged<AnyObject>?
+          @convention(c) (UnsafeRawPointer, Selector, UnsafeRawPointer?, UnsafeRawPointer?) -> UnsafeRawPointer?
         let call = unsafeBitCast(original, to: Initializer.self)
-        let block:
-          @convention(block) (Unmanaged<AnyObject>, Unmanaged<AnyObject>?, Unmanaged<AnyObject>?)
-            -> Unmanaged<AnyObject>? = { object, name, bundle in
-              if let cls = object_getClass(object.takeUnretainedValue()) { installPerClass(cls) }
-              return call(object, nib, name, bundle)
-            }
+        let block: @convention(block) (UnsafeRawPointer, UnsafeRawPointer?, UnsafeRawPointer?) -> UnsafeRawPointer? = {
+          object, name, bundle in
+          installPerClass(of: object)
+          return call(object, nib, name, bundle)
+        }
         return unsafeBitCast(block, to: AnyObject.self)
       }
       let coder = NSSelectorFromString("initWithCoder:")
       MethodHook.hook(UIViewController.self, coder) { original in
-        typealias Initializer =
-          @convention(c) (Unmanaged<AnyObject>, Selector, Unmanaged<AnyObject>) -> Unmanaged<AnyObject>?
+        typealias Initializer = @convention(c) (UnsafeRawPointer, Selector, UnsafeRawPointer) -> UnsafeRawPointer?
         let call = unsafeBitCast(original, to: Initializer.self)
-        let block: @convention(block) (Unmanaged<AnyObject>, Unmanaged<AnyObject>) -> Unmanaged<AnyObject>? = {
-          object, decoder in
-          if let cls = object_getClass(object.takeUnretainedValue()) { installPerClass(cls) }
+        let block: @convention(block) (UnsafeRawPointer, UnsafeRawPointer) -> UnsafeRawPointer? = { object, decoder in
+          installPerClass(of: object)
           return call(object, coder, decoder)
         }
         return unsafeBitCast(block, to: AnyObject.self)
       }
+    }
+
+    /// The per-class hooks for the class of the object being initialized at `object`.
+    private static func installPerClass(of object: UnsafeRawPointer) {
+      let instance = Unmanaged<AnyObject>.fromOpaque(object).takeUnretainedValue()
+      if let cls = object_getClass(instance) { installPerClass(cls) }
     }
 
     private static func observeDeviceOrientation() {

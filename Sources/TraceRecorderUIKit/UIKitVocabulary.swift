@@ -8,7 +8,7 @@
   enum UIKitVocabulary {
     /// `class` and `kind` for a controller: the class's name (without the prefix of Key-Value
     /// Observing's hidden subclasses), and the container kind for a subclass of a UIKit container.
-    @Sendable static func describe(_ object: AnyObject) -> ClassDescription {
+    static func describe(_ object: AnyObject) -> ClassDescription {
       var name = String(describing: type(of: object))
       let observed = "NSKVONotifying_"
       if name.hasPrefix(observed) { name.removeFirst(observed.count) }
