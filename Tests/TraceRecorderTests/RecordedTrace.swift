@@ -4,7 +4,7 @@ import TraceModel
 /// A trace file the recorder wrote, read back the way `traceq` reads it.
 struct RecordedTrace {
   /// Each non-blank line: what RecordDecoder made of it, its follow-up issue, and its JSON.
-  var records: [(item: TraceItem, followUp: IngestIssue?, json: [String: Any])] = []
+  var records: [(item: TraceItem, followUps: [IngestIssue], json: [String: Any])] = []
   /// Issues: bad lines, and the end of the stream (cut short, damaged).
   var issues: [IngestIssue] = []
 
@@ -19,7 +19,7 @@ struct RecordedTrace {
         continue
       }
       let json = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any] ?? [:]
-      records.append((item, decoder.followUp, json))
+      records.append((item, decoder.followUps, json))
     }
     if let rejection = decoder.rejection { issues.append(rejection) }
     issues += reader.endIssues

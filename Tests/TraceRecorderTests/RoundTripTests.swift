@@ -147,7 +147,7 @@ struct RoundTripTests {
         continue
       }
       #expect(event.name == name)
-      #expect(record.followUp == nil, "\(name): \(String(describing: record.followUp))")
+      #expect(record.followUps.isEmpty, "\(name): \(record.followUps)")
       var json = record.json
       #expect(json.removeValue(forKey: "t") is Double, "\(name) has no time")
       #expect(json.removeValue(forKey: "ev") as? String == name.name)

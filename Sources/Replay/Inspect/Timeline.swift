@@ -75,7 +75,7 @@ public struct Timeline {
     case .selectTab(let tab, let vc): "\(name(tab)) select \(name(vc))"
     case .transition(let parent, let from, let to): "\(name(parent)) transition \(name(from)) → \(name(to))"
     case .present(let presenter, let vc, let style, _):
-      "\(name(presenter)) present \(name(vc)) (\(presentation(of: vc, requested: style)))"
+      "\(name(presenter)) present \(name(vc)) (\(presentation(of: vc, requested: style ?? model.defaultStyle)))"
     case .presentCompleted(let vc): "\(name(vc)) present completion"
     case .dismiss(let vc, _): "\(name(vc)) dismiss"
     case .dismissCompleted(let vc): "\(name(vc)) dismiss completion"

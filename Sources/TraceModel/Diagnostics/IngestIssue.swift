@@ -46,6 +46,8 @@ public struct IngestIssue: Sendable, Equatable {
     case incompleteLastLine = "incomplete-last-line"
     /// A record's `t` is earlier than the one before it (reported once per session).
     case timeGoesBackwards = "time-goes-backwards"
+    /// A record holds a known key twice; its first value is used (reported once per session).
+    case duplicateKey = "duplicate-key"
     /// The recorder dropped events here (a `dropped` record): what the session did next is incomplete.
     case eventsDropped = "events-dropped"
 
@@ -54,7 +56,7 @@ public struct IngestIssue: Sendable, Equatable {
       case .invalidJSON, .wrongType, .invalidValue, .missingKey, .missingHeader, .unsupportedVersion,
         .lineTooLong, .corruptStream:
         .error
-      case .truncatedStream, .trailingData, .incompleteLastLine, .timeGoesBackwards, .eventsDropped:
+      case .truncatedStream, .trailingData, .incompleteLastLine, .timeGoesBackwards, .duplicateKey, .eventsDropped:
         .warning
       }
     }

@@ -57,7 +57,8 @@ public enum EventPayload: Sendable {
   /// The controller was deallocated: its id may name a new object afterwards.
   case dealloc(vc: ObjectID)
   // Presentation
-  case present(presenter: ObjectID, vc: ObjectID, style: PresentationStyle, animated: Bool?)
+  /// `style` is nil when the record gives none: UIKit's default for the session's OS applies.
+  case present(presenter: ObjectID, vc: ObjectID, style: PresentationStyle?, animated: Bool?)
   case presentCompleted(vc: ObjectID)
   case dismiss(vc: ObjectID, animated: Bool?)
   case dismissCompleted(vc: ObjectID)

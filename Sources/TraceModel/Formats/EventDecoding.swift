@@ -64,7 +64,7 @@ extension RecordFields {
       _ = try optionalNumber(.duration)
       return .transition(parent: try object(.parent), from: try object(.from), to: try object(.to))
     case .present:
-      let style = try name(.style, in: PresentationStyle.byName, expected: Self.styleNames) ?? .fullScreen
+      let style = try name(.style, in: PresentationStyle.byName, expected: Self.styleNames)
       return .present(
         presenter: try object(.presenter), vc: try object(.vc), style: style, animated: try optionalBool(.animated))
     case .presentCompleted:

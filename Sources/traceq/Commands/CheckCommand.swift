@@ -63,7 +63,7 @@ extension TraceqCommand {
     private func execute() throws -> Int32 {
       let policy = try rules.policy()
       if printConfig {
-        print(ConfigurationPrinter.yaml(policy), terminator: "")
+        StandardStreams.print(ConfigurationPrinter.yaml(policy))
         return 0
       }
       if database == nil, inputs.isEmpty { throw UsageError(message: "give trace files or directories, or --db PATH") }

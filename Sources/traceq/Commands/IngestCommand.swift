@@ -53,7 +53,7 @@ extension TraceqCommand {
         do {
           run.check = IngestRun.Check(
             policy: try rules.policy(),
-            reporter: TextReporter(output: { print($0) }, colour: Terminal.standardOutputIsTerminal))
+            reporter: TextReporter(output: StandardStreams.printLine, colour: Terminal.standardOutputIsTerminal))
         } catch let error as any CheckSetupError {
           Terminal.error(error.description)
           throw ExitCode(2)

@@ -15,7 +15,7 @@ struct IngestRun {
   var check: Check?
   /// Files decoded at once, ahead of the one being stored (1: everything on this thread).
   var jobs = 1
-  var output: (String) -> Void = { print($0) }
+  var output: (String) -> Void = StandardStreams.printLine
   var errorOutput: (String) -> Void = Terminal.error
 
   /// How `--check` replays and reports: the rules and verdicts of the configuration merged
@@ -28,14 +28,16 @@ struct IngestRun {
   /// Runs the ingest; returns the exit status (0 stored, 1 lines with errors or failing
   /// findings, 2 unreadable input).
   func execute() throws -> Int32 {
-    let (files, missing) = TraceFiles.expand(inputs)
+    let listing = TraceFiles.list(inputs)
+    let files = listing.files
     var status: Int32 = 0
-    for path in missing {
-      errorOutput("\(path): error: no such file or directory")
+    for line in listing.unreadable {
+      errorOutput(line)
       status = 2
     }
+    for line in listing.notes { errorOutput(line) }
     if files.isEmpty {
-      if missing.isEmpty { errorOutput("error: no trace files found in \(inputs.joined(separator: ", "))") }
+      if listing.unreadable.isEmpty { errorOutput("error: no trace files found in \(inputs.joined(separator: ", "))") }
       return 2
     }
     // A new database is built in one go (fast, nothing published unless complete); an existing

@@ -6,7 +6,7 @@ struct QueryRun {
   var databasePath: String
   var sql: String
   var format: QueryFormat
-  var output: (String) -> Void = { print($0) }
+  var output: (String) -> Void = StandardStreams.printLine
   var errorOutput: (String) -> Void = Terminal.error
 
   /// Runs the SQL; returns the exit status (0 success, 1 SQLite refused a statement,

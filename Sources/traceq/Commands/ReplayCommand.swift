@@ -39,7 +39,7 @@ struct ReplayRun {
   var file: String
   var line: Int?
   var session: Int?
-  var output: (String) -> Void = { print($0) }
+  var output: (String) -> Void = StandardStreams.printLine
   var errorOutput: (String) -> Void = Terminal.error
 
   func execute() throws -> Int32 {
@@ -68,9 +68,9 @@ struct ReplayRun {
         let started = SessionReplay(header: header, symbols: symbols, ordinal: ordinal, rules: rules)
         replay = started
         if line == nil {
-          if shownSession { output("") }
+          if shownSession { emit("") }
           shownSession = true
-          output(
+          emit(
             "session \(ordinal) (line \(headerLine)): \(StateDescription(started.model).text.prefix { $0 != "\n" })")
           timeline = Timeline(started.model)
         }
@@ -81,27 +81,38 @@ struct ReplayRun {
         findings.removeAll(keepingCapacity: true)
         replay.apply(event, into: &findings)
         if let timeline {
-          output(String(event.line).leftPadded(to: 6) + "  " + timeline.narrate(event))
+          emit(String(event.line).leftPadded(to: 6) + "  " + timeline.narrate(event))
           for finding in findings {
-            output("        \(finding.severity.rawValue): \(finding.message) [\(finding.ruleID)]")
+            emit("        \(finding.severity.rawValue): \(finding.message) [\(finding.ruleID)]")
           }
         }
       case .issue(let issue):
-        errorOutput("\(file):\(issue.line): \(issue.severity.rawValue): \(issue.message) [\(issue.kind.rawValue)]")
+        errorOutput(Diagnostic.line(path: file, issue))
       }
+    }
+    if let line, line > stream.reader.linesRead {
+      errorOutput(
+        "\(TerminalText.escaped(file)): error: line \(line) is past the end of the file, "
+          + "which has \(Plural.count(stream.reader.linesRead, "line"))")
+      return 2
     }
     if let replay, let line { return show(replay, at: line) }
     if let line {
-      errorOutput("\(file): error: no session holds line \(line)")
+      errorOutput("\(TerminalText.escaped(file)): error: no session holds line \(line)")
       return 2
     }
     return 0
   }
 
+  /// Prints `text` (of one line or several), control characters escaped.
+  private func emit(_ text: String) {
+    output(TerminalText.escaped(text, keepingLineBreaks: true))
+  }
+
   private func show(_ replay: SessionReplay, at line: Int) -> Int32 {
     replay.model.settle()
-    output("\(file):\(line), session \(replay.ordinal)")
-    output(StateDescription(replay.model).text)
+    emit("\(TerminalText.escaped(file)):\(line), session \(replay.ordinal)")
+    emit(StateDescription(replay.model).text)
     return 0
   }
 }

@@ -35,6 +35,9 @@ struct FindingTally {
 
   func count(_ severity: Severity) -> Int { bySeverity[severity] ?? 0 }
 
+  /// How many issues with the traces' lines had this severity.
+  func inputCount(_ severity: Severity) -> Int { inputIssues[severity] ?? 0 }
+
   /// True when something at or above `severity` was found (input issues included).
   func fails(at severity: Severity) -> Bool {
     Severity.allCases.contains { $0 >= severity && (count($0) > 0 || (inputIssues[$0] ?? 0) > 0) }
