@@ -17,6 +17,10 @@ guard arguments.count >= 4, let flushMilliseconds = Double(arguments[2]), let th
 }
 var configuration = RecorderConfiguration(directory: URL(fileURLWithPath: arguments[1]))
 configuration.flushInterval = flushMilliseconds / 1000
+// Chunks larger than a flush interval's events: what reaches the file before the kill is what
+// the interval flushed, not what filled a chunk.
+configuration.chunkBytes = 1 << 20
+configuration.bufferBytes = 4 << 20
 if arguments.count >= 5, let maxFiles = Int(arguments[4]) { configuration.maxFiles = maxFiles }
 let header = SessionHeader(
   idiom: .pad, osText: "16.4", app: "CrashChild", device: "iPad13,4", build: "1", declaredSupported: .all,
@@ -41,7 +45,7 @@ func runSteps(_ script: CrashScript, recorder: TraceRecorder, threads: Int) {
         script.step(thread: thread, number: step)
         lock.unlock()
         FileHandle.standardOutput.write(Data("\(thread) \(step) \(Uptime.nanoseconds())\n".utf8))
-        usleep(500)  // an app's pace rather than a benchmark's: the traces stay quick to check
+        usleep(10_000)  // an app's pace rather than a benchmark's: the traces stay quick to check
       }
     }
   }
@@ -50,7 +54,7 @@ func runSteps(_ script: CrashScript, recorder: TraceRecorder, threads: Int) {
     while true {
       count += 1
       recorder.console("background worker heartbeat \(count)")
-      usleep(200)
+      usleep(2000)
     }
   }
 }

@@ -3,12 +3,13 @@ import TraceModel
 
 /// A trace file the recorder wrote, read back the way `traceq` reads it.
 struct RecordedTrace {
-  /// Each non-blank line: what RecordDecoder made of it, its follow-up issue, and its JSON.
+  /// Each non-blank line: what RecordDecoder made of it, its follow-up issues, and its JSON.
   var records: [(item: TraceItem, followUps: [IngestIssue], json: [String: Any])] = []
   /// Issues: bad lines, and the end of the stream (cut short, damaged).
   var issues: [IngestIssue] = []
 
-  init(_ url: URL) throws {
+  /// Reads `url`; `parsingJSON` also parses each record with JSONSerialization (slow).
+  init(_ url: URL, parsingJSON: Bool = false) throws {
     let reader = try TraceReader(path: url.path)
     let decoder = RecordDecoder()
     while let line = try reader.next() {
@@ -18,7 +19,7 @@ struct RecordedTrace {
         issues.append(issue)
         continue
       }
-      let json = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any] ?? [:]
+      let json = parsingJSON ? (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any] ?? [:] : [:]
       records.append((item, decoder.followUps, json))
     }
     if let rejection = decoder.rejection { issues.append(rejection) }

@@ -26,7 +26,7 @@ struct RoundTripTests {
     recorder.stop()
     let files = try traceFiles(in: directory.path)
     try #require(files.count == 1)
-    return try RecordedTrace(files[0])
+    return try RecordedTrace(files[0], parsingJSON: true)
   }
 
   /// `object` as JSON text with sorted keys, for comparing records whatever their key order.
