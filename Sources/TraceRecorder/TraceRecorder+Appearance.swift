@@ -2,10 +2,14 @@ import TraceModel
 
 /// Appearance and rotation callbacks a controller received.
 extension TraceRecorder {
-  public func viewWillAppear(_ vc: AnyObject, animated: Bool?) { appearance(.viewWillAppear, vc, animated) }
-  public func viewDidAppear(_ vc: AnyObject, animated: Bool?) { appearance(.viewDidAppear, vc, animated) }
-  public func viewWillDisappear(_ vc: AnyObject, animated: Bool?) { appearance(.viewWillDisappear, vc, animated) }
-  public func viewDidDisappear(_ vc: AnyObject, animated: Bool?) { appearance(.viewDidDisappear, vc, animated) }
+  public func viewWillAppear(_ vc: AnyObject, animated: Bool?) { animatedEvent(.viewWillAppear, .vc, vc, animated) }
+  public func viewDidAppear(_ vc: AnyObject, animated: Bool?) { animatedEvent(.viewDidAppear, .vc, vc, animated) }
+  public func viewWillDisappear(_ vc: AnyObject, animated: Bool?) {
+    animatedEvent(.viewWillDisappear, .vc, vc, animated)
+  }
+  public func viewDidDisappear(_ vc: AnyObject, animated: Bool?) {
+    animatedEvent(.viewDidDisappear, .vc, vc, animated)
+  }
 
   /// `vc.beginAppearanceTransition(appearing, animated:)`.
   public func beginAppearanceTransition(_ vc: AnyObject, appearing: Bool, animated: Bool?) {
@@ -19,7 +23,7 @@ extension TraceRecorder {
 
   /// `vc.endAppearanceTransition()`.
   public func endAppearanceTransition(_ vc: AnyObject) {
-    record(.endAppearanceTransition) { encoder in object(.vc, vc, into: &encoder) }
+    objectEvent(.endAppearanceTransition, .vc, vc)
   }
 
   /// `willRotate(to:duration:)` (before iOS 8's size transitions).
@@ -48,11 +52,17 @@ extension TraceRecorder {
     }
   }
 
-  private func appearance(_ event: EventName, _ vc: AnyObject, _ animated: Bool?) {
+  /// An event whose only keys are one object and `animated`.
+  func animatedEvent(_ event: EventName, _ key: RecordKey, _ object: AnyObject, _ animated: Bool?) {
     record(event) { encoder in
-      object(.vc, vc, into: &encoder)
+      self.object(key, object, into: &encoder)
       animatedKey(animated, into: &encoder)
     }
+  }
+
+  /// An event whose only key is one object.
+  func objectEvent(_ event: EventName, _ key: RecordKey, _ object: AnyObject) {
+    record(event) { encoder in self.object(key, object, into: &encoder) }
   }
 
   private func rotation(

@@ -18,7 +18,7 @@ extension TraceRecorder {
 
   /// `vc.removeFromParent()`.
   public func removeFromParent(_ vc: AnyObject) {
-    record(.removeFromParent) { encoder in object(.vc, vc, into: &encoder) }
+    objectEvent(.removeFromParent, .vc, vc)
   }
 
   /// `nav.pushViewController(vc, animated:)`.

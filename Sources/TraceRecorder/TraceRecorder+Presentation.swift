@@ -17,20 +17,17 @@ extension TraceRecorder {
 
   /// The completion of `present(_:animated:completion:)` ran.
   public func presentCompleted(_ vc: AnyObject) {
-    record(.presentCompleted) { encoder in object(.vc, vc, into: &encoder) }
+    objectEvent(.presentCompleted, .vc, vc)
   }
 
   /// `vc.dismiss(animated:)`; `vc` is the receiver, presenter or presented.
   public func dismiss(_ vc: AnyObject, animated: Bool?) {
-    record(.dismiss) { encoder in
-      object(.vc, vc, into: &encoder)
-      animatedKey(animated, into: &encoder)
-    }
+    animatedEvent(.dismiss, .vc, vc, animated)
   }
 
   /// The completion of `dismiss(animated:completion:)` ran.
   public func dismissCompleted(_ vc: AnyObject) {
-    record(.dismissCompleted) { encoder in object(.vc, vc, into: &encoder) }
+    objectEvent(.dismissCompleted, .vc, vc)
   }
 
   /// `UIPopoverController(contentViewController: vc)`.
@@ -64,15 +61,12 @@ extension TraceRecorder {
 
   /// The app called `dismissPopover(animated:)`.
   public func popoverDismiss(_ popover: AnyObject, animated: Bool?) {
-    record(.popoverDismiss) { encoder in
-      object(.popover, popover, into: &encoder)
-      animatedKey(animated, into: &encoder)
-    }
+    animatedEvent(.popoverDismiss, .popover, popover, animated)
   }
 
   /// The delegate heard `popoverControllerDidDismissPopover(_:)`: the user tapped outside.
   public func popoverDidDismiss(_ popover: AnyObject) {
-    record(.popoverDidDismiss) { encoder in object(.popover, popover, into: &encoder) }
+    objectEvent(.popoverDidDismiss, .popover, popover)
   }
 
   /// The popover controller at `address` was deallocated (the address, not the object: a

@@ -41,7 +41,7 @@ extension TraceRecorder {
 
   /// iOS 16: `vc.setNeedsUpdateOfSupportedInterfaceOrientations()`.
   public func setNeedsUpdateOfSupportedInterfaceOrientations(_ vc: AnyObject) {
-    record(.setNeedsUpdateOfSupportedInterfaceOrientations) { encoder in object(.vc, vc, into: &encoder) }
+    objectEvent(.setNeedsUpdateOfSupportedInterfaceOrientations, .vc, vc)
   }
 
   /// iOS 16: `windowScene.requestGeometryUpdate(.iOS(interfaceOrientations:))`.
