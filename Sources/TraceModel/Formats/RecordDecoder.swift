@@ -174,6 +174,13 @@ public final class RecordDecoder {
           .unknown(name: JSONText.decode(nameBytes), vc: try fields.optionalObject(.vc))
         }
       try declareClass(of: payload, fields)
+      if case .dropped(let count) = payload, count > 0 {
+        followUps.append(
+          IngestIssue(
+            .eventsDropped, line: line.number,
+            "the recorder dropped \(count) event\(count == 1 ? "" : "s") here (its buffer was full: the disk fell "
+              + "behind); what the session did next is incomplete, so findings after this line may be wrong"))
+      }
       if let time {
         if let lastTime, time < lastTime, !reportedTimeOrder {
           reportedTimeOrder = true
