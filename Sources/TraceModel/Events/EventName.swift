@@ -22,6 +22,8 @@ public enum EventName: UInt8, CaseIterable, Sendable {
   case popoverCreate, popoverPresent, popoverDismiss, popoverDidDismiss, popoverRelease
   // Console
   case console
+  // Added after the first release (raw values are stored: append only)
+  case setNeedsUpdateOfSupportedInterfaceOrientations, requestGeometryUpdate, dealloc
 
   /// The name as written in traces (`"viewWillAppear"`).
   public var name: String { Self.names[Int(rawValue)] }
