@@ -135,6 +135,61 @@ let consoleCorpus: [CorpusExcerpt] = [
     url: "https://github.com/jonkykong/SideMenu/issues/321",
     text: "i got \"Unbalanced calls to begin/end appearance transitions for\" in xcode logger",
     rule: "unbalanced-appearance"),
+  CorpusExcerpt(
+    url: "https://github.com/John-Lluch/SWRevealViewController/issues/344",
+    text: """
+      ```
+      Presenting view controllers on detached view controllers is discouraged <SideMenuViewController: 0x14fbc6f0>
+      ```
+      """,
+    rule: "present-from-detached"),
+  CorpusExcerpt(
+    url: "https://github.com/pwn20wndstuff/Undecimus/issues/834",
+    text: """
+      [*] unc0ver Version: 2.2.6
+      [*] STATUS: Re-Jailbreak
+      Presenting view controllers on detached view controllers is discouraged <JailbreakViewController: 0x100a3a5c0>.
+      """,
+    rule: "present-from-detached"),
+  CorpusExcerpt(
+    url: "https://github.com/dekatotoro/SlideMenuControllerSwift/issues/265",
+    text:
+      "> Presenting view controllers on detached view controllers is discouraged <SlideMenuControllerSwift.ExSlideMenuController: 0x100c160c0>. ",
+    rule: "present-from-detached"),
+  CorpusExcerpt(
+    url: "https://github.com/GabrielAlva/SwiftPages/issues/18",
+    text: "Presenting view controllers on detached view controllers is discouraged",
+    rule: "present-from-detached"),
+  CorpusExcerpt(
+    url: "https://github.com/zoonooz/ZFDragableModalTransition/issues/3",
+    text: """
+      Warning: Attempt to dismiss from view controller <UINavigationController: 
+      0x144510fa0> while a presentation or dismiss is in progress!
+      """,
+    rule: "dismiss-during-transition"),
+  CorpusExcerpt(
+    url: "https://github.com/jonkykong/SideMenu/issues/323",
+    text:
+      "Example[1228:1048254] Warning: Attempt to dismiss from view controller <UINavigationController: 0x102013c00> while a presentation or dismiss is in progress!",
+    rule: "dismiss-during-transition"),
+  CorpusExcerpt(
+    url: "https://github.com/nathantannar4/Transmission/issues/103",
+    text:
+      "Trying to dismiss the presentation controller while transitioning already. (<Transmission.DelegatedPresentationController: 0x117a44180>)",
+    rule: "dismiss-during-transition"),
+  CorpusExcerpt(
+    url: "https://github.com/nathantannar4/Transmission/issues/103",
+    text:
+      "Attempt to present <_TtGC12Transmission29PresentationHostingControllerGV7SwiftUI15ModifiedContentV5yeezy18ProductDetailsViewVS_25PresentationBridgeAdapter__: 0x117a61900> on <_TtGC7SwiftUI19UIHostingControllerGVS_15ModifiedContentVS_7AnyViewVS_12RootModifier__: 0x103816b60> (from <_TtGC7SwiftUI19UIHostingControllerGVS_15ModifiedContentGS1_VVS_22_VariadicView_Children7ElementVS_24NavigationColumnModifier_GVS_18StyleContextWriterVS_19SidebarStyleContext___: 0x1053a0a00>) while a presentation is in progress.",
+    rule: "present-during-transition"),
+  CorpusExcerpt(
+    url: "https://github.com/jamonholmgren/ProMotion/issues/473",
+    text: """
+      ``` ruby
+      Warning: Attempt to dismiss from view controller <SomeViewController: 0x13f899d0> while a presentation or dismiss is in progress!
+      ```
+      """,
+    rule: "dismiss-during-transition"),
 ]
 
 @Suite("Console corpus: excerpts people posted")

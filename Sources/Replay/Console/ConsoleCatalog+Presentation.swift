@@ -57,7 +57,7 @@ extension ConsoleCatalog {
           ]),
         ConsoleExample(
           "Warning: Attempt to present <UINavigationController: 0x1cd5e2a0>  on <BulletinViewController: 0x1cd44950> which is already presenting (null)",
-          objects: ["UINavigationController 0x1cd5e2a0", "BulletinViewController 0x1cd44950", "(null)", "(null)"]),
+          objects: ["UINavigationController 0x1cd5e2a0", "BulletinViewController 0x1cd44950", "(null)"]),
       ],
       sources: [
         "https://github.com/mozilla-mobile/firefox-ios/issues/9755",
@@ -76,7 +76,7 @@ extension ConsoleCatalog {
       examples: [
         ConsoleExample(
           "Warning: Attempt to present <UIActivityViewController: 0x7a64f430> on <UINavigationController: 0x7a71b220> whose view is not in the window hierarchy!",
-          objects: ["UIActivityViewController 0x7a64f430", "UINavigationController 0x7a71b220", "(null)"]),
+          objects: ["UIActivityViewController 0x7a64f430", "UINavigationController 0x7a71b220"]),
         ConsoleExample(
           "Attempt to present <ImageViewer_swift.ImageCarouselViewController: 0x10c047800> on <BaseNavigationViewController: 0x10c816400> (from <BaseNavigationViewController: 0x10c816400>) whose view is not in the window hierarchy.",
           objects: [
@@ -103,7 +103,7 @@ extension ConsoleCatalog {
       examples: [
         ConsoleExample(
           "Warning: Attempt to present <DCModalViewController: 0x8e5e8b0> on <UINavigationController: 0x8d4a1c0> while a presentation is in progress!",
-          objects: ["DCModalViewController 0x8e5e8b0", "UINavigationController 0x8d4a1c0", "(null)"])
+          objects: ["DCModalViewController 0x8e5e8b0", "UINavigationController 0x8d4a1c0"])
       ],
       sources: [
         "https://github.com/zetachang/DCModalSegue/issues/10",

@@ -22,6 +22,8 @@ final class ConsoleLogDecoder {
   private var sessionStarted = false
   /// The first line, for the rejection of a text file without any diagnostic.
   private var firstLine: (number: Int, text: String)?
+  /// An `.ips` crash report (JSON) rather than a text one.
+  private var firstLineIsJSON = false
 
   /// A diagnostic whose text may continue on the next lines.
   private var pending: (line: Int, text: [UInt8], lines: Int, origin: ConsoleOrigin)?
@@ -55,13 +57,14 @@ final class ConsoleLogDecoder {
   func feed(_ line: RawLine) {
     if firstLine == nil, !line.bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
       firstLine = (line.number, line.text())
+      firstLineIsJSON = ByteText(line.bytes).droppingLeading { $0 == 0x20 || $0 == 0x09 }.first == UInt8(ascii: "{")
       if kind == .crashReport { readFileOrigin(line.bytes) }
     }
     if line.oversizedLength != nil {
       flushPending()
       return
     }
-    if kind.isJSON {
+    if kind == .logJSON || (kind == .crashReport && firstLineIsJSON) {
       feedJSON(line)
     } else {
       feedText(line)
@@ -141,17 +144,7 @@ final class ConsoleLogDecoder {
 
   /// A continuation line without its quote markers, backticks, pipes and CI time stamp.
   private static func withoutNoise(_ bytes: UnsafeRawBufferPointer) -> Slice<UnsafeRawBufferPointer> {
-    var start = 0
-    while start < bytes.count {
-      let byte = bytes[start]
-      if byte == 0x20 || byte == 0x09 || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "`")
-        || byte == UInt8(ascii: "|")
-      {
-        start += 1
-      } else {
-        break
-      }
-    }
+    let start = ConsoleOrigin.noiseLength(bytes)
     var end = bytes.count
     while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 || bytes[end - 1] == UInt8(ascii: "`") {
       end -= 1

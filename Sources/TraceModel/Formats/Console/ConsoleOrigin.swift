@@ -20,6 +20,14 @@ public struct ConsoleOrigin: Sendable, Hashable {
     self.pid = pid
   }
 
+  /// How many bytes of quote markers, backticks, pipes, `▸` and bracketed CI time stamps
+  /// start `line`.
+  static func noiseLength(_ line: UnsafeRawBufferPointer) -> Int {
+    var cursor = Cursor(bytes: line)
+    cursor.skipNoise()
+    return cursor.index
+  }
+
   /// Reads the prefix of `line`.
   public init(_ line: UnsafeRawBufferPointer) {
     var cursor = Cursor(bytes: line)
@@ -129,6 +137,11 @@ private struct Cursor {
     }
     let beforeZone = index
     if literal(UInt8(ascii: "Z")) { return true }
+    // `2023-11-23 10:11:12.00 +0100` (crash reports put a space before the zone).
+    if current == 0x20, byte(at: 1) == UInt8(ascii: "+") || byte(at: 1) == UInt8(ascii: "-"), Self.isDigit(byte(at: 2))
+    {
+      index += 1
+    }
     if literal(UInt8(ascii: "+")) || literal(UInt8(ascii: "-")) {
       if digits(2) {
         _ = literal(UInt8(ascii: ":"))

@@ -17,9 +17,6 @@ public enum InputKind: String, Sendable, CaseIterable {
   /// UIKit diagnostic is found in it.
   case consoleText = "console-text"
 
-  /// Whether lines are JSON that holds the log messages in its strings.
-  var isJSON: Bool { self == .logJSON || self == .crashReport }
-
   /// The kind of a file whose first non-blank line is `line`.
   public static func sniff(_ line: UnsafeRawBufferPointer) -> InputKind {
     let text = ByteText(line).droppingLeading { $0 == 0x20 || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF }
