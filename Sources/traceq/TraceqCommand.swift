@@ -11,7 +11,9 @@ struct TraceqCommand: ParsableCommand {
         traceq ingest samples
         traceq query "SELECT ev, count(*) FROM events GROUP BY ev ORDER BY 2 DESC"
       """,
-    subcommands: [Check.self, Ingest.self, Query.self, Replay.self, Rules.self, Generate.self])
+    subcommands: [
+      Check.self, Ingest.self, Query.self, Replay.self, Export.self, Report.self, Rules.self, Generate.self,
+    ])
 
   /// Runs the command; a command line the parser rejects exits with status 2, as every other
   /// usage error does (swift-argument-parser's own default is 64).
