@@ -3,13 +3,15 @@ import PackageDescription
 
 let package = Package(
   name: "traceq",
-  platforms: [.macOS(.v13)],
+  platforms: [.macOS(.v13), .iOS(.v13)],
   products: [
     .executable(name: "traceq", targets: ["traceq"]),
     .library(name: "TraceModel", targets: ["TraceModel"]),
     .library(name: "Replay", targets: ["Replay"]),
     .library(name: "TraceStore", targets: ["TraceStore"]),
     .library(name: "TraceGenerator", targets: ["TraceGenerator"]),
+    .library(name: "TraceRecorder", targets: ["TraceRecorder"]),
+    .library(name: "TraceRecorderUIKit", targets: ["TraceRecorderUIKit"]),
     .executable(name: "traceq-bench", targets: ["traceq-bench"]),
   ],
   dependencies: [
@@ -17,6 +19,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
     .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+    .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
   ],
   targets: [
     // zlib from the system (`zlib1g-dev` on Debian/Ubuntu).
@@ -28,6 +31,12 @@ let package = Package(
     .target(name: "TraceModel", dependencies: ["CZlib"]),
     // UIKit's rules: the per-session model and the rule catalog. Standard library only.
     .target(name: "Replay", dependencies: ["TraceModel"]),
+    // What an app links to write traces: the typed API, its buffer and its writer thread.
+    .target(name: "TraceRecorder", dependencies: ["TraceModel"]),
+    // The UIKit hooks that call TraceRecorder (Apple platforms; elsewhere only the hook table).
+    // Swift 5 mode: Objective-C runtime hooks run on UIKit's thread, outside Swift's checking.
+    .target(
+      name: "TraceRecorderUIKit", dependencies: ["TraceRecorder", "TraceModel"], swiftSettings: [.swiftLanguageMode(.v5)]),
     // The SQLite store: schema and migrations, the writers, the stored-session reader and a
     // read-only query API. The only target that links GRDB and SQLite's C API.
     .target(
@@ -42,7 +51,7 @@ let package = Package(
     // Synthetic traces with ground truth (`traceq generate`, the tests, `traceq-bench`): an
     // independent oracle of UIKit's behaviour that takes only the rule ids and facts from Replay.
     .target(name: "TraceGenerator", dependencies: ["TraceModel", "Replay"]),
-    // The command-line tool.
+    // The command-line tool and the exports.
     .executableTarget(
       name: "traceq",
       dependencies: [
@@ -53,11 +62,18 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "Yams", package: "Yams"),
+        .product(name: "Mustache", package: "swift-mustache"),
       ]),
     // Fixture builders shared by the test targets (gzip, zlib, multi-member, cut short).
     .target(name: "TestSupport", dependencies: ["TraceModel"], path: "Tests/TestSupport"),
     .testTarget(name: "TraceModelTests", dependencies: ["TraceModel", "TestSupport"]),
     .testTarget(name: "ReplayTests", dependencies: ["Replay", "TraceModel", "TestSupport"]),
+    // A process that records a scripted session until it is killed (the recorder's crash test).
+    .executableTarget(
+      name: "recorder-crash-child", dependencies: ["TraceRecorder", "TraceModel"], path: "Tests/RecorderCrashChild"),
+    .testTarget(
+      name: "TraceRecorderTests",
+      dependencies: ["TraceRecorder", "TraceRecorderUIKit", "TraceModel", "Replay", "TestSupport", "recorder-crash-child"]),
     .testTarget(
       name: "traceqTests",
       dependencies: [
@@ -71,6 +87,6 @@ let package = Package(
       dependencies: ["TraceStore", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
     // `swift run -c release traceq-bench`: the benchmark of docs/performance.md.
     .executableTarget(
-      name: "traceq-bench", dependencies: ["TraceModel", "TraceGenerator"], path: "Benchmarks/traceq-bench"),
+      name: "traceq-bench", dependencies: ["TraceModel", "TraceGenerator", "TraceRecorder"], path: "Benchmarks/traceq-bench"),
   ]
 )

@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 /// A value of a result row, as SQLite stores it.
@@ -14,25 +15,48 @@ public enum StoredValue: Sendable, Equatable {
 public final class StoreReader {
   private let queue: DatabaseQueue
 
-  /// Opens the database at `path` read-only.
-  /// - Throws: ``StoreError/missing(path:)`` or ``StoreError/cannotOpen(path:reason:)``.
-  public init(path: String) throws {
-    queue = try TraceStore.openReadOnly(path: path)
+  /// Opens the database at `path` read-only. A WAL database on read-only media is opened as
+  /// an immutable file, and `note` says so.
+  /// - Throws: ``StoreError/missing(path:)``, ``StoreError/cannotOpen(path:reason:)``.
+  public init(path: String, note: (String) -> Void = { _ in }) throws {
+    queue = try TraceStore.openReadOnly(path: path, note: note)
   }
 
-  /// Runs each statement of `sql` in turn; `body` receives each one's column names and its rows.
-  /// - Throws: ``StoreError/refused(reason:)`` when SQLite refuses a statement, or what `body` throws.
-  public func execute(_ sql: String, _ body: (_ columns: [String], _ rows: StoredRows) throws -> Void) throws {
+  /// Runs each statement of `sql` in turn, within `limits`; `body` receives each one's column
+  /// names and its rows.
+  /// - Throws: ``StoreError/refused(_:reason:)`` when SQLite refuses or stops a statement, or
+  ///   what `body` throws.
+  public func execute(
+    _ sql: String, limits: QueryLimits? = nil, _ body: (_ columns: [String], _ rows: StoredRows) throws -> Void
+  ) throws {
     do {
       try queue.read { db in
-        let statements = try db.allStatements(sql: sql)
-        while let statement = try statements.next() {
-          try body(statement.columnNames, StoredRows(try Row.fetchCursor(statement)))
+        func run() throws {
+          let statements = try db.allStatements(sql: sql)
+          while let statement = try statements.next() {
+            try body(statement.columnNames, StoredRows(try Row.fetchCursor(statement)))
+          }
         }
+        if let limits { try limits.apply(to: db, run) } else { try run() }
       }
     } catch let error as DatabaseError {
-      throw StoreError.refused(reason: StoreError.reason(error))
+      throw StoreError.refused(QueryRefusal(error.resultCode), reason: error.message ?? "\(error.resultCode)")
     }
+  }
+
+  /// The tables and views a query can use, views first, with their columns.
+  public func objects() throws -> [StoredObject] {
+    try queue.read(StoredObject.all)
+  }
+
+  /// The tables and views of a new database (the schema this traceq writes).
+  public static func newDatabaseObjects() throws -> [StoredObject] {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("traceq-schema-\(ProcessInfo.processInfo.processIdentifier)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    return try TraceStore.openForWriting(path: directory.appendingPathComponent("schema.db").path).read(
+      StoredObject.all)
   }
 
   /// The rows of `sql`'s statements, all at once (for small results).
@@ -62,6 +86,30 @@ public final class StoredRows {
       case .string(let string): .text(string)
       case .blob(let data): .blob(Array(data))
       }
+    }
+  }
+}
+
+/// A table or view of a traceq database.
+public struct StoredObject: Sendable {
+  public let name: String
+  public let isView: Bool
+  /// Each column's name and declared type (empty for a view's columns).
+  public let columns: [(name: String, type: String)]
+
+  fileprivate static func all(_ db: Database) throws -> [StoredObject] {
+    try Row.fetchAll(
+      db,
+      sql: """
+        SELECT name, type FROM sqlite_master
+        WHERE type IN ('table', 'view') AND name NOT LIKE 'grdb_%' AND name NOT LIKE 'sqlite_%'
+        ORDER BY type = 'table', rowid
+        """
+    ).map { object in
+      let name: String = object["name"]
+      let type: String = object["type"]
+      return StoredObject(
+        name: name, isView: type == "view", columns: try db.columns(in: name).map { ($0.name, $0.type) })
     }
   }
 }

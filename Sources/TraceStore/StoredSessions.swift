@@ -22,17 +22,40 @@ package struct StoredSession: Sendable {
 /// findings in `anomalies`.
 package struct StoredSessions {
   private let db: Database
+  /// Whether ``replaceAnomalies(of:rules:with:)`` can store findings (false on read-only media).
+  package let canWrite: Bool
 
-  /// Opens the database at `path` and gives `body` its sessions in one transaction.
+  /// Opens the database at `path` and gives `body` its sessions in one transaction. When it
+  /// cannot be written (read-only media), it is read only: `readOnly` gets the reason and
+  /// ``canWrite`` is false.
   /// - Throws: ``StoreError`` when the database cannot be opened; what `body` throws, after
   ///   rolling back.
-  package static func update<T>(path: String, _ body: (StoredSessions) throws -> T) throws -> T {
+  package static func update<T>(
+    path: String, readOnly: (_ reason: String) -> Void, _ body: (StoredSessions) throws -> T
+  ) throws -> T {
     guard FileManager.default.fileExists(atPath: path) else { throw StoreError.missing(path: path) }
-    let queue = try TraceStore.openForWriting(path: path)
-    return try queue.write { db in try body(StoredSessions(db: db)) }
+    do {
+      let queue = try TraceStore.openForWriting(path: path)
+      return try queue.write { db in try body(StoredSessions(db: db, canWrite: true)) }
+    } catch StoreError.cannotOpen(_, let reason) {
+      let queue = try TraceStore.openReadOnly(path: path, note: { _ in })
+      readOnly(reason)
+      return try queue.read { db in try body(StoredSessions(db: db, canWrite: false)) }
+    }
   }
 
-  private init(db: Database) { self.db = db }
+  /// Opens the database at `path` read-only and hands `body` its sessions.
+  /// - Throws: ``StoreError`` when it cannot be opened, what `body` throws, or a database error.
+  package static func reading<T>(path: String, note: (String) -> Void, _ body: (StoredSessions) throws -> T) throws
+    -> T
+  {
+    try TraceStore.openReadOnly(path: path, note: note).read { try body(StoredSessions(db: $0, canWrite: false)) }
+  }
+
+  private init(db: Database, canWrite: Bool) {
+    self.db = db
+    self.canWrite = canWrite
+  }
 
   /// Every stored session, in trace and line order.
   package func all() throws -> [StoredSession] {

@@ -53,7 +53,8 @@ struct ArchitectureTests {
 
   /// Each library target's layer: a target depends only on targets of lower layers.
   static let layers: [String: Int] = [
-    "CZlib": 0, "TraceModel": 1, "Replay": 2, "TraceStore": 3, "TraceGenerator": 3, "traceq": 4,
+    "CZlib": 0, "TraceModel": 1, "Replay": 2, "TraceRecorder": 2, "TraceStore": 3, "TraceGenerator": 3,
+    "TraceRecorderUIKit": 3, "traceq": 4,
   ]
 
   @Test("the package has the targets of the layout, each depending only on lower layers")
@@ -73,8 +74,10 @@ struct ArchitectureTests {
     ("TraceModel", []),
     ("Replay", []),
     ("TraceGenerator", []),
+    ("TraceRecorder", []),
+    ("TraceRecorderUIKit", []),
     ("TraceStore", ["GRDB", "GRDBSQLite", "Crypto"]),
-    ("traceq", ["ArgumentParser", "Yams", "Crypto"]),
+    ("traceq", ["ArgumentParser", "Yams", "Crypto", "Mustache"]),
   ]
 
   @Test("third-party products are linked where their layer allows", arguments: allowedProducts)
@@ -111,11 +114,14 @@ struct ArchitectureTests {
     }
   }
 
-  @Test("YAML is read in the configuration, hashing happens in the store and the reports")
+  @Test("YAML is read in the configuration, templates rendered in the exports, hashing in the store and reports")
   func confinedDependencies() throws {
     for (file, modules) in try Self.imports(under: "Sources") {
       if modules.contains("Yams") {
         #expect(file.hasPrefix("Sources/traceq/Configuration/"), "\(file) parses YAML")
+      }
+      if modules.contains("Mustache") {
+        #expect(file.hasPrefix("Sources/traceq/Export/"), "\(file) renders HTML")
       }
       if modules.contains("Crypto") {
         #expect(

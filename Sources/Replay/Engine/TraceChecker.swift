@@ -7,16 +7,35 @@ public struct TraceChecker: Sendable {
   public init(rules: RuleSet = RuleSet()) { self.rules = rules }
 
   /// What a check saw.
-  public typealias Summary = SessionDriver.Summary
+  public struct Summary: Sendable {
+    public var sessions = 0
+    public var events = 0
+    public var cutShort = false
+    /// The file does not start with a header: nothing was replayed.
+    public var rejected = false
+    /// What the file was read as (nil for an empty file).
+    public var kind: InputKind?
+    /// UIKit diagnostics among the events (`console` events the catalog recognised).
+    public var diagnostics = 0
+  }
 
-  /// Reads `source` to its end. Findings reach `onFinding` sorted by line within each session;
-  /// problems with the trace's lines reach `onIssue` as they are found.
+  /// Reads `source` to its end, through the ``SessionDriver``. Findings reach `onFinding`
+  /// sorted by line within each session; problems with the trace's lines reach `onIssue` as
+  /// they are found; the cross-check of a session with both recorded events and UIKit
+  /// diagnostics reaches `onCrossCheck` after its findings.
   public func check(
-    _ source: some TraceItemSource, onFinding: (Finding) -> Void, onIssue: (IngestIssue) -> Void
+    _ source: some TraceItemSource, onFinding: (Finding) -> Void, onIssue: (IngestIssue) -> Void,
+    onCrossCheck: ([CrossCheck.Entry]) -> Void = { _ in }
   ) throws -> Summary {
     try withoutActuallyEscaping(onFinding) { onFinding in
       try withoutActuallyEscaping(onIssue) { onIssue in
-        try SessionDriver(rules: rules).run(source, to: Reporting(onFinding: onFinding, onIssue: onIssue))
+        try withoutActuallyEscaping(onCrossCheck) { onCrossCheck in
+          let reporting = Reporting(onFinding: onFinding, onIssue: onIssue, onCrossCheck: onCrossCheck)
+          let driven = try SessionDriver(rules: rules).run(source, to: reporting)
+          return Summary(
+            sessions: driven.sessions, events: driven.events, cutShort: driven.cutShort, rejected: driven.rejected,
+            kind: source.kind, diagnostics: source.kind == .trace ? 0 : reporting.consoleEvents)
+        }
       }
     }
   }
@@ -25,14 +44,27 @@ public struct TraceChecker: Sendable {
   private final class Reporting: SessionObserver {
     let onFinding: (Finding) -> Void
     let onIssue: (IngestIssue) -> Void
+    let onCrossCheck: ([CrossCheck.Entry]) -> Void
+    var consoleEvents = 0
 
-    init(onFinding: @escaping (Finding) -> Void, onIssue: @escaping (IngestIssue) -> Void) {
+    init(
+      onFinding: @escaping (Finding) -> Void, onIssue: @escaping (IngestIssue) -> Void,
+      onCrossCheck: @escaping ([CrossCheck.Entry]) -> Void
+    ) {
       self.onFinding = onFinding
       self.onIssue = onIssue
+      self.onCrossCheck = onCrossCheck
+    }
+
+    func eventApplied(_ event: TraceEvent, findings: ArraySlice<Finding>) {
+      if case .console = event.payload { consoleEvents += 1 }
     }
 
     func issueFound(_ issue: IngestIssue) { onIssue(issue) }
 
-    func sessionEnded(_ session: DrivenSession, findings: [Finding]) { findings.forEach(onFinding) }
+    func sessionEnded(_ session: DrivenSession, findings: [Finding]) {
+      findings.forEach(onFinding)
+      if let replay = session.replay, !replay.crossCheck.isEmpty { onCrossCheck(replay.crossCheck) }
+    }
   }
 }

@@ -15,6 +15,7 @@ final class ReadAheadText: TextSource {
   @exclusivity(unchecked) private var exit: Exit?
   @exclusivity(unchecked) private(set) var bytesRead = 0
   @exclusivity(unchecked) private(set) var ending = StreamEnding.complete
+  @exclusivity(unchecked) private(set) var startsMember = false
 
   private static let blockSize = 1 << 18
   private static let blocksAhead = 4
@@ -25,6 +26,8 @@ final class ReadAheadText: TextSource {
     var count: Int
     /// The source's bytes read once this block was produced.
     var bytesRead: Int
+    /// Whether the block begins a compressed member after the first.
+    var startsMember: Bool
   }
 
   /// How the producer left off: how the text ended (nil when it was stopped first), and the
@@ -68,7 +71,9 @@ final class ReadAheadText: TextSource {
       do {
         let count = try source.fill(bytes)
         guard count > 0 else { return filled.close(Exit(result: .success(source.ending), source: source)) }
-        guard filled.send(Block(bytes: bytes, count: count, bytesRead: source.bytesRead)) else { break }
+        guard
+          filled.send(Block(bytes: bytes, count: count, bytesRead: source.bytesRead, startsMember: source.startsMember))
+        else { break }
       } catch {
         return filled.close(Exit(result: .failure(error), source: source))
       }
@@ -80,6 +85,7 @@ final class ReadAheadText: TextSource {
     while true {
       if let block = current {
         let count = min(room.count, block.count - offset)
+        startsMember = offset == 0 && block.startsMember
         room.baseAddress!.copyMemory(from: block.bytes.baseAddress! + offset, byteCount: count)
         offset += count
         bytesRead = block.bytesRead

@@ -6,6 +6,8 @@ public protocol TraceItemSource: AnyObject {
   func next() throws -> TraceItem?
   /// True once the input ended early (cut short or damaged): its last session may be incomplete.
   var wasCutShort: Bool { get }
+  /// What the input was read as, once known (nil for an empty input).
+  var kind: InputKind? { get }
 }
 
 extension TraceStream: TraceItemSource {}

@@ -1,34 +1,84 @@
 import Foundation
 import TraceStore
 
-/// `traceq query`: runs statements on a read-only connection and prints their rows.
+/// `traceq query`: runs statements on a read-only connection and prints their rows, within
+/// limits: a time limit (a progress handler stops a statement that runs longer) and a size
+/// limit on every value, so that a runaway query ends with a clear message.
 struct QueryRun {
   var databasePath: String
   var sql: String
   var format: QueryFormat
-  var output: (String) -> Void = { print($0) }
+  /// Seconds a run may take; nil for no limit.
+  var timeout: Double? = QueryRun.defaultTimeout
+  var output: (String) -> Void = StandardStreams.printLine
   var errorOutput: (String) -> Void = Terminal.error
 
-  /// Runs the SQL; returns the exit status (0 success, 1 SQLite refused a statement,
-  /// 2 no usable database).
+  /// The default of `--timeout`, in seconds.
+  static let defaultTimeout: Double = 300
+  /// The longest string or blob a statement may build (a stored record is at most 1 MiB).
+  static let maxValueLength: Int32 = 32 << 20
+
+  /// Runs the SQL; returns the exit status (0 success, 1 SQLite refused or stopped a
+  /// statement, 2 no usable database or no statement).
   func execute() throws -> Int32 {
+    guard Self.holdsStatement(sql) else {
+      errorOutput(
+        "error: the SQL holds no statement (it is empty, or only comments); "
+          + "for example: traceq query \"SELECT count(*) FROM events\"")
+      return 2
+    }
     let reader: StoreReader
     do {
-      reader = try StoreReader(path: databasePath)
+      reader = try StoreReader(path: databasePath, note: errorOutput)
     } catch let error as StoreError {
       errorOutput(error.description)
       return 2
     }
+    let limits = QueryLimits(maxValueLength: Self.maxValueLength, seconds: timeout)
     do {
-      try reader.execute(sql) { columns, rows in
+      try reader.execute(sql, limits: limits) { columns, rows in
         let printer = format.makePrinter(columns: columns, output: output)
         while let row = try rows.next() { printer.add(row) }
         printer.finish()
       }
       return 0
-    } catch let error as StoreError {
-      errorOutput(error.description)
+    } catch StoreError.refused(let refusal, let reason) {
+      errorOutput(message(for: refusal, reason))
       return 1
     }
+  }
+
+  private func message(for refusal: QueryRefusal, _ reason: String) -> String {
+    switch refusal {
+    case .interrupted:
+      "error: the query ran longer than \(Self.seconds(timeout ?? 0)) and was stopped; "
+        + "give --timeout SECONDS for more time (0: no limit)"
+    case .tooBig:
+      "error: a value the query builds is over traceq query's limit of \(Self.maxValueLength >> 20) MiB (\(reason))"
+    case .outOfMemory:
+      "error: SQLite ran out of memory running the query"
+    case .other:
+      "error: \(reason)"
+    }
+  }
+
+  /// Whether `sql` holds something besides whitespace and comments.
+  static func holdsStatement(_ sql: String) -> Bool {
+    var rest = Substring(sql)
+    while true {
+      rest = rest.drop { $0.isWhitespace || $0 == ";" }
+      if rest.hasPrefix("--") {
+        rest = rest.drop { $0 != "\n" }
+      } else if rest.hasPrefix("/*") {
+        guard let end = rest.range(of: "*/") else { return false }
+        rest = rest[end.upperBound...]
+      } else {
+        return !rest.isEmpty
+      }
+    }
+  }
+
+  private static func seconds(_ value: Double) -> String {
+    value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
   }
 }

@@ -14,10 +14,10 @@ struct StoredCheckRun {
 
   init(
     databasePath: String, policy: CheckPolicy, baseline: Baseline? = nil, recordsBaseline: Bool = false,
-    reporter: FindingReporter, errorOutput: @escaping (String) -> Void = Terminal.error
+    sources: SourceIndex? = nil, reporter: FindingReporter, errorOutput: @escaping (String) -> Void = Terminal.error
   ) {
     self.databasePath = databasePath
-    triage = FindingTriage(policy: policy, baseline: baseline, recording: recordsBaseline)
+    triage = FindingTriage(policy: policy, baseline: baseline, recording: recordsBaseline, sources: sources)
     self.reporter = reporter
     self.errorOutput = errorOutput
   }
@@ -34,13 +34,17 @@ struct StoredCheckRun {
     var triage = triage
     var status: Int32 = 0
     do {
-      try StoredSessions.update(path: databasePath) { stored in
+      let readOnly = { (reason: String) in
+        errorOutput(
+          "note: \(databasePath) cannot be written (\(reason)): the findings are reported, not stored in anomalies")
+      }
+      try StoredSessions.update(path: databasePath, readOnly: readOnly) { stored in
         let sessions = try stored.all()
         tally.files = Set(sessions.map(\.traceID)).count
         var begun: Int64?
         for session in sessions {
           let (findings, events) = try Self.replay(session, of: stored, rules: policy.rules)
-          try stored.replaceAnomalies(of: session, rules: policy.rules.ids, with: findings)
+          if stored.canWrite { try stored.replaceAnomalies(of: session, rules: policy.rules.ids, with: findings) }
           tally.sessions += 1
           tally.events += events
           guard !selection.excludes(session.path) else { continue }

@@ -32,10 +32,11 @@ final class TraceDecoding: IngestItemSource, SessionObserver {
       let content = try ContentHash.ofFile(path)
       queued.append(.content(sha256: content.sha256, size: content.size))
     }
-    stream = TraceStream(reader: try TraceReader(source: hashing ?? source, path: path))
+    stream = TraceStream(
+      reader: try TraceReader(source: hashing ?? source, path: path), consoleFilter: ConsoleCatalog.filter)
   }
 
-  var record: UnsafeRawBufferPointer { stream.line?.bytes ?? UnsafeRawBufferPointer(start: nil, count: 0) }
+  var record: UnsafeRawBufferPointer { stream.record }
 
   var bytesRead: Int { stream.reader.bytesRead }
 
@@ -68,7 +69,9 @@ final class TraceDecoding: IngestItemSource, SessionObserver {
 
   func sessionStarted(_ session: DrivenSession) {
     queued.append(
-      .session(session.header, line: session.line, text: stream.line!.text(limit: .max), symbols: session.symbols))
+      .session(
+        session.header, line: session.line, text: String(decoding: stream.record, as: UTF8.self),
+        symbols: session.symbols))
   }
 
   func eventApplied(_ event: TraceEvent, findings: ArraySlice<Finding>) {

@@ -1,23 +1,14 @@
-import Replay
 import TraceModel
 
-/// Xcode-style diagnostic lines, `path:line: severity: message [id]`: the one place that
-/// writes them, for findings and for issues of a trace's lines.
+/// Xcode-style diagnostic lines: `path:line: severity: message [id]`, the path and message
+/// printable (``TerminalText``: a line break in a file name cannot split the line).
 enum Diagnostic {
-  /// `severity` is how to write the severity (the text reporter colours it).
-  static func line(
-    path: String, _ issue: IngestIssue, severity: (Severity) -> String = { $0.rawValue }
-  ) -> String {
-    format(path: path, line: issue.line, severity: severity(issue.severity), issue.message, id: issue.kind.rawValue)
+  static func line(path: String, _ issue: IngestIssue) -> String {
+    line(path: path, issue.line, issue.severity.rawValue, issue.message, id: issue.kind.rawValue)
   }
 
-  static func line(
-    path: String, _ finding: Finding, severity: (Severity) -> String = { $0.rawValue }
-  ) -> String {
-    format(path: path, line: finding.line, severity: severity(finding.severity), finding.message, id: finding.ruleID)
-  }
-
-  private static func format(path: String, line: Int, severity: String, _ message: String, id: String) -> String {
-    "\(path):\(line): \(severity): \(message) [\(id)]"
+  /// `path:line: severity: message [id]`, where `severity` may be painted.
+  static func line(path: String, _ line: Int, _ severity: String, _ message: String, id: String) -> String {
+    "\(TerminalText.escaped(path)):\(line): \(severity): \(TerminalText.escaped(message)) [\(id)]"
   }
 }

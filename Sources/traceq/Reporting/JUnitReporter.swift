@@ -57,7 +57,11 @@ final class JUnitReporter: FindingReporter {
   func report(_ item: FileFinding) {
     let finding = item.finding
     let identity = FindingIdentity(finding)
-    let diagnostic = Diagnostic.line(path: item.file, finding)
+    let location = item.location
+    let diagnostic =
+      Diagnostic.line(
+        path: location.file, location.line, finding.severity.rawValue, finding.message, id: finding.ruleID)
+      + (item.recordedAt.map { "\n" + $0 } ?? "")
     let outcome: Outcome
     if let suppression = item.suppression {
       outcome = .skipped(message: "suppressed" + (suppression.reason.map { ": \($0)" } ?? ""))

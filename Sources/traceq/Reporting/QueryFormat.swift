@@ -59,7 +59,7 @@ final class TablePrinter: RowPrinter {
   }
 
   func add(_ row: [StoredValue]) {
-    let cells = row.map(CellText.text)
+    let cells = row.map { CellText.text($0).map { TerminalText.escaped($0) } }
     if widths != nil { return printRow(cells) }
     for (index, value) in row.enumerated() {
       if case .text = value { numeric[index] = false }

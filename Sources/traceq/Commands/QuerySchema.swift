@@ -1,0 +1,42 @@
+import Foundation
+import TraceStore
+
+/// `traceq query --schema`: the views and tables a query can use, with their columns, as the
+/// database has them (a new database's when it does not exist yet). docs/schema.md describes
+/// each of them.
+struct QuerySchema {
+  var databasePath: String
+  var output: (String) -> Void = { print($0) }
+  var errorOutput: (String) -> Void = Terminal.error
+
+  /// Prints the schema; returns the exit status (0, or 2 when the database cannot be read).
+  func execute() -> Int32 {
+    do {
+      let objects =
+        FileManager.default.fileExists(atPath: databasePath)
+        ? try StoreReader(path: databasePath, note: errorOutput).objects() : try StoreReader.newDatabaseObjects()
+      describe(objects)
+      return 0
+    } catch let error as StoreError {
+      errorOutput(error.description)
+      return 2
+    } catch {
+      errorOutput("\(databasePath): error: \(StoreError.reason(error))")
+      return 2
+    }
+  }
+
+  private func describe(_ objects: [StoredObject]) {
+    for object in objects {
+      output(object.isView ? "\(object.name) (view)" : object.name)
+      let width = object.columns.map(\.name.count).max() ?? 0
+      for column in object.columns {
+        let declared = column.type.isEmpty ? "" : "  " + column.type
+        output("  " + column.name.padding(toLength: width, withPad: " ", startingAt: 0) + declared)
+      }
+      output("")
+    }
+    output(
+      "docs/schema.md describes each table and column: \(Release.repository)/blob/v\(Release.version)/docs/schema.md")
+  }
+}
