@@ -80,6 +80,7 @@ let package = Package(
         "traceq", "TraceModel", "TraceStore", "TraceGenerator", "TestSupport",
         // The tests read the databases they build as any SQLite client would.
         .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "Crypto", package: "swift-crypto"),
       ],
       exclude: ["Golden"]),
     .testTarget(
