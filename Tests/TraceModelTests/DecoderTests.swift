@@ -233,12 +233,53 @@ struct DecoderTests {
       #"{"ev":"popoverPresent","popover":"0xd4","from":"barButtonItem"}"#,
       #"{"ev":"popoverDismiss","popover":"0xd4","animated":true}"#, #"{"ev":"popoverDidDismiss","popover":"0xd4"}"#,
       #"{"ev":"popoverRelease","popover":"0xd4"}"#, #"{"ev":"console","text":"Unbalanced calls"}"#,
+      #"{"ev":"setNeedsUpdateOfSupportedInterfaceOrientations","vc":"0x1"}"#,
+      #"{"ev":"requestGeometryUpdate","orientations":"landscape"}"#, #"{"ev":"dealloc","vc":"0x2"}"#,
+      #"{"ev":"dropped","count":12}"#,
     ]
     let decoded = try items(TraceText.lines([TraceText.header()] + records))
-    #expect(decoded.compactMap(\.issue) == [])
+    #expect(decoded.compactMap(\.issue).map(\.kind) == [.eventsDropped])  // the dropped record's warning
     let names = decoded.compactMap(\.event).compactMap(\.name)
     #expect(Set(names) == Set(EventName.allCases))
     #expect(names.count == records.count)
+  }
+
+  @Test("the iOS 16 orientation requests and dealloc decode with their keys")
+  func orientationRequestsAndDealloc() throws {
+    let decoded = try items(
+      TraceText.lines([
+        TraceText.header(),
+        #"{"ev":"setNeedsUpdateOfSupportedInterfaceOrientations","vc":"0xa1","class":"PlayerViewController"}"#,
+        #"{"ev":"requestGeometryUpdate","orientations":["landscapeLeft","landscapeRight"],"window":"w2"}"#,
+        #"{"ev":"requestGeometryUpdate","orientations":2}"#, #"{"ev":"dealloc","vc":"0xa1"}"#,
+        #"{"ev":"requestGeometryUpdate"}"#, #"{"ev":"dealloc"}"#,
+      ]))
+    let events = decoded.compactMap(\.event)
+    guard events.count == 4, case .setNeedsUpdateOfSupportedInterfaceOrientations(let vc) = events[0].payload,
+      case .requestGeometryUpdate(let landscape, let overlay) = events[1].payload,
+      case .requestGeometryUpdate(let portrait, let main) = events[2].payload,
+      case .dealloc(let freed) = events[3].payload
+    else {
+      Issue.record("not decoded: \(decoded)")
+      return
+    }
+    #expect(vc == freed)
+    #expect(landscape == .landscape && portrait == .portrait)
+    #expect(overlay != main)
+    #expect(decoded.compactMap(\.issue).count == 2)
+  }
+
+  @Test("a present without a style leaves the default to the session's iOS; automatic is a style")
+  func presentStyles() throws {
+    let decoded = try items(
+      TraceText.lines([
+        TraceText.header(), #"{"ev":"present","presenter":"0x1","vc":"0x2"}"#,
+        #"{"ev":"present","presenter":"0x1","vc":"0x3","style":"automatic"}"#,
+      ]))
+    let styles = decoded.compactMap(\.event).compactMap { event -> PresentationStyle?? in
+      if case .present(_, _, let style, _) = event.payload { style } else { nil }
+    }
+    #expect(styles == [nil, .automatic])
   }
 
   @Test("an unterminated last line that is complete is kept; a half one is a warning")

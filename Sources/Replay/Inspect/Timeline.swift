@@ -75,7 +75,7 @@ public struct Timeline {
     case .selectTab(let tab, let vc): "\(name(tab)) select \(name(vc))"
     case .transition(let parent, let from, let to): "\(name(parent)) transition \(name(from)) → \(name(to))"
     case .present(let presenter, let vc, let style, _):
-      "\(name(presenter)) present \(name(vc)) (\(presentation(of: vc, requested: style)))"
+      "\(name(presenter)) present \(name(vc)) (\(presentation(of: vc, requested: style ?? model.defaultStyle)))"
     case .presentCompleted(let vc): "\(name(vc)) present completion"
     case .dismiss(let vc, _): "\(name(vc)) dismiss"
     case .dismissCompleted(let vc): "\(name(vc)) dismiss completion"
@@ -84,7 +84,13 @@ public struct Timeline {
     case .popoverDismiss(let popover, _): "popover \(model.symbols.address(of: popover)) dismissed by the app"
     case .popoverDidDismiss(let popover): "popover \(model.symbols.address(of: popover)) dismissed by the user"
     case .popoverRelease(let popover): "popover \(model.symbols.address(of: popover)) released"
+    case .setNeedsUpdateOfSupportedInterfaceOrientations(let vc):
+      "\(name(vc)) setNeedsUpdateOfSupportedInterfaceOrientations"
+    case .requestGeometryUpdate(let mask, let window):
+      "window \(model.symbols.address(of: window)) requestGeometryUpdate \(mask)"
+    case .dealloc(let vc): "\(name(vc)) deallocated"
     case .console(let text): "console: \(text)"
+    case .dropped(let count): "the recorder dropped \(count) events here"
     case .unknown(let name, _): "\(name) (unknown event)"
     }
   }

@@ -32,3 +32,9 @@ public enum EffectiveStyle: String, Sendable {
   /// Presented from a context (the first ancestor that defines one) rather than from the root.
   public var usesPresentationContext: Bool { self == .currentContext || self == .overCurrentContext }
 }
+
+extension SessionModel {
+  /// The style of a `present` record that gives none: `fullScreen` before iOS 13, `automatic`
+  /// from iOS 13 (UIKit resolves it to a sheet for most controllers).
+  public var defaultStyle: PresentationStyle { isAtLeast(13) ? .automatic : .fullScreen }
+}

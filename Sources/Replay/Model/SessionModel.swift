@@ -81,7 +81,7 @@ public final class SessionModel {
     case .selectTab(let tab, let vc): select(vc, in: tab)
     case .transition(let parent, let from, let to): transition(in: parent, from: from, to: to)
     case .present(let presenter, let vc, let style, let animated):
-      present(vc, from: presenter, style: style, animated: animated == true)
+      present(vc, from: presenter, style: style ?? defaultStyle, animated: animated == true)
     case .presentCompleted(let vc): presentationCompleted(vc)
     case .dismiss(let vc, let animated): dismiss(vc, animated: animated == true)
     case .dismissCompleted(let vc): dismissalCompleted(vc)
@@ -89,7 +89,8 @@ public final class SessionModel {
     case .popoverPresent(let popover): presentPopover(popover)
     case .popoverDismiss(let popover, _), .popoverDidDismiss(let popover): hidePopover(popover)
     case .popoverRelease(let popover): releasePopover(popover)
-    case .console, .unknown: break
+    case .console, .dropped, .unknown: break
+    case .setNeedsUpdateOfSupportedInterfaceOrientations, .requestGeometryUpdate, .dealloc: break
     }
     return emitted
   }

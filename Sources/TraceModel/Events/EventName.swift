@@ -22,6 +22,10 @@ public enum EventName: UInt8, CaseIterable, Sendable {
   case popoverCreate, popoverPresent, popoverDismiss, popoverDidDismiss, popoverRelease
   // Console
   case console
+  // Added after the first release (raw values are stored: append only)
+  case setNeedsUpdateOfSupportedInterfaceOrientations, requestGeometryUpdate, dealloc
+  // Written by the recorder itself: events it could not keep
+  case dropped
 
   /// The name as written in traces (`"viewWillAppear"`).
   public var name: String { Self.names[Int(rawValue)] }

@@ -26,6 +26,10 @@ public enum EventPayload: Sendable {
   case deviceNotifications(on: Bool)
   case deviceOrientation(DeviceOrientation)
   case attemptRotation
+  /// iOS 16+: the controller asked UIKit to decide the orientation again.
+  case setNeedsUpdateOfSupportedInterfaceOrientations(vc: ObjectID)
+  /// iOS 16+: `UIWindowScene.requestGeometryUpdate(.iOS(interfaceOrientations:))`.
+  case requestGeometryUpdate(orientations: OrientationMask, window: ObjectID)
   // What controllers answered
   case supportedInterfaceOrientations(vc: ObjectID, mask: OrientationMask)
   case shouldAutorotate(vc: ObjectID, value: Bool)
@@ -50,8 +54,11 @@ public enum EventPayload: Sendable {
   case setViewControllers(container: ObjectID, vcs: [ObjectID])
   case selectTab(tab: ObjectID, vc: ObjectID)
   case transition(parent: ObjectID, from: ObjectID, to: ObjectID)
+  /// The controller was deallocated: its id may name a new object afterwards.
+  case dealloc(vc: ObjectID)
   // Presentation
-  case present(presenter: ObjectID, vc: ObjectID, style: PresentationStyle, animated: Bool?)
+  /// `style` is nil when the record gives none: UIKit's default for the session's OS applies.
+  case present(presenter: ObjectID, vc: ObjectID, style: PresentationStyle?, animated: Bool?)
   case presentCompleted(vc: ObjectID)
   case dismiss(vc: ObjectID, animated: Bool?)
   case dismissCompleted(vc: ObjectID)
@@ -63,6 +70,8 @@ public enum EventPayload: Sendable {
   case popoverRelease(popover: ObjectID)
   // Console
   case console(text: String)
+  /// The recorder dropped `count` events here (its buffer was full: the disk fell behind).
+  case dropped(count: Int)
   /// An event name this version does not know: kept in the store, skipped by replay.
   case unknown(name: String, vc: ObjectID?)
 
@@ -74,6 +83,8 @@ public enum EventPayload: Sendable {
     case .deviceNotifications: .deviceNotifications
     case .deviceOrientation: .deviceOrientation
     case .attemptRotation: .attemptRotation
+    case .setNeedsUpdateOfSupportedInterfaceOrientations: .setNeedsUpdateOfSupportedInterfaceOrientations
+    case .requestGeometryUpdate: .requestGeometryUpdate
     case .supportedInterfaceOrientations: .supportedInterfaceOrientations
     case .shouldAutorotate: .shouldAutorotate
     case .preferredInterfaceOrientation: .preferredInterfaceOrientation
@@ -100,6 +111,7 @@ public enum EventPayload: Sendable {
     case .setViewControllers: .setViewControllers
     case .selectTab: .selectTab
     case .transition: .transition
+    case .dealloc: .dealloc
     case .present: .present
     case .presentCompleted: .presentCompleted
     case .dismiss: .dismiss
@@ -110,6 +122,7 @@ public enum EventPayload: Sendable {
     case .popoverDidDismiss: .popoverDidDismiss
     case .popoverRelease: .popoverRelease
     case .console: .console
+    case .dropped: .dropped
     case .unknown: nil
     }
   }

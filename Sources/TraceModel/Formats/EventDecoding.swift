@@ -64,7 +64,7 @@ extension RecordFields {
       _ = try optionalNumber(.duration)
       return .transition(parent: try object(.parent), from: try object(.from), to: try object(.to))
     case .present:
-      let style = try name(.style, in: PresentationStyle.byName, expected: Self.styleNames) ?? .fullScreen
+      let style = try name(.style, in: PresentationStyle.byName, expected: Self.styleNames)
       return .present(
         presenter: try object(.presenter), vc: try object(.vc), style: style, animated: try optionalBool(.animated))
     case .presentCompleted:
@@ -86,6 +86,18 @@ extension RecordFields {
       return .popoverRelease(popover: try object(.popover, as: .popover))
     case .console:
       return .console(text: try string(.text))
+    case .setNeedsUpdateOfSupportedInterfaceOrientations:
+      return .setNeedsUpdateOfSupportedInterfaceOrientations(vc: try object(.vc))
+    case .requestGeometryUpdate:
+      return .requestGeometryUpdate(orientations: try mask(.orientations), window: try window())
+    case .dealloc:
+      return .dealloc(vc: try object(.vc))
+    case .dropped:
+      let count = try number(.count)
+      guard count >= 0, count == count.rounded(), count < 1e15 else {
+        throw .invalid(.count, String(count), "a count of events (a whole number, 0 or more)")
+      }
+      return .dropped(count: Int(count))
     }
   }
 
@@ -98,12 +110,13 @@ extension RecordFields {
       .appearance(let vc, _, _), .beginAppearanceTransition(let vc, _, _), .endAppearanceTransition(let vc),
       .addChild(_, let vc), .willMoveToParent(let vc, _), .didMoveToParent(let vc, _), .removeFromParent(let vc),
       .push(_, let vc, _), .selectTab(_, let vc), .present(_, let vc, _, _), .presentCompleted(let vc),
-      .dismiss(let vc, _), .dismissCompleted(let vc), .popoverCreate(_, let vc):
+      .dismiss(let vc, _), .dismissCompleted(let vc), .popoverCreate(_, let vc),
+      .setNeedsUpdateOfSupportedInterfaceOrientations(let vc), .dealloc(let vc):
       return vc
     case .pop(_, let vc, _), .unknown(_, let vc):
       return vc
     case .windowMask, .deviceNotifications, .deviceOrientation, .attemptRotation, .setViewControllers, .transition,
-      .popoverPresent, .popoverDismiss, .popoverDidDismiss, .popoverRelease, .console:
+      .popoverPresent, .popoverDismiss, .popoverDidDismiss, .popoverRelease, .console, .requestGeometryUpdate, .dropped:
       return nil
     }
   }

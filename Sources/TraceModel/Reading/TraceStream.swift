@@ -2,7 +2,7 @@
 /// then the issues found at the end of the stream.
 public final class TraceStream {
   public let reader: TraceReader
-  public let decoder = RecordDecoder()
+  public let decoder: RecordDecoder
   // Per-event state is @exclusivity(unchecked): one thread uses an instance and its methods do
   // not re-enter, so the dynamic checks (~15% of a replay) would protect nothing.
   /// Issues waiting to be handed out, last first (a record's follow-up, the end of the stream).
@@ -14,6 +14,7 @@ public final class TraceStream {
 
   public init(reader: TraceReader) {
     self.reader = reader
+    decoder = RecordDecoder(maxLineLength: reader.maxLineLength)
   }
 
   /// Opens the trace at `path` (`-` for standard input); `readsAhead` as for ``TraceReader``.
@@ -36,7 +37,7 @@ public final class TraceStream {
       }
       line = raw
       let item = decoder.decode(raw)
-      if let followUp = decoder.followUp { queued.append(followUp) }
+      if !decoder.followUps.isEmpty { queued.append(contentsOf: decoder.followUps.reversed()) }
       if decoder.isRejected {
         finished = true
         return decoder.rejection.map(TraceItem.issue)

@@ -8,12 +8,14 @@ extension EventPayload {
       body(vc)
       body(window)
     case .windowMask(_, let window): body(window)
-    case .deviceNotifications, .deviceOrientation, .attemptRotation, .console: break
+    case .requestGeometryUpdate(_, let window): body(window)
+    case .deviceNotifications, .deviceOrientation, .attemptRotation, .console, .dropped: break
     case .supportedInterfaceOrientations(let vc, _), .shouldAutorotate(let vc, _),
       .preferredInterfaceOrientation(let vc, _), .definesPresentationContext(let vc, _), .willRotate(let vc, _),
       .willAnimateRotation(let vc, _), .didRotate(let vc, _), .viewWillTransitionToSize(let vc, _, _),
       .appearance(let vc, _, _), .beginAppearanceTransition(let vc, _, _), .endAppearanceTransition(let vc),
-      .removeFromParent(let vc), .presentCompleted(let vc), .dismiss(let vc, _), .dismissCompleted(let vc):
+      .removeFromParent(let vc), .presentCompleted(let vc), .dismiss(let vc, _), .dismissCompleted(let vc),
+      .setNeedsUpdateOfSupportedInterfaceOrientations(let vc), .dealloc(let vc):
       body(vc)
     case .addChild(let first, let second), .push(let first, let second, _), .selectTab(let first, let second),
       .present(let first, let second, _, _), .popoverCreate(let first, let second):

@@ -44,7 +44,10 @@ extension SessionScript {
     emit(.present) { line in
       line.string("presenter", source.address)
       line.controller("vc", content)
-      if requested != .fullScreen || random.coin() { line.string("style", requested.rawValue) }
+      // A missing style is fullScreen only before iOS 13 (then UIKit's default is automatic).
+      if requested != .fullScreen || random.coin() || profile.os >= OSVersion(13) {
+        line.string("style", requested.rawValue)
+      }
       line.bool("animated", animated)
     }
     let covered = style.coversPresenter ? screen.shownChain : []

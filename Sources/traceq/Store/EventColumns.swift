@@ -18,11 +18,12 @@ struct EventColumns {
     switch payload {
     case .setRoot(let vc, _), .shouldAutorotate(let vc, _), .definesPresentationContext(let vc, _),
       .viewWillTransitionToSize(let vc, _, _), .endAppearanceTransition(let vc), .removeFromParent(let vc),
-      .presentCompleted(let vc), .dismissCompleted(let vc):
+      .presentCompleted(let vc), .dismissCompleted(let vc), .setNeedsUpdateOfSupportedInterfaceOrientations(let vc),
+      .dealloc(let vc):
       self.vc = vc
     case .unknown(_, let vc):
       self.vc = vc
-    case .windowMask(let mask, _):
+    case .windowMask(let mask, _), .requestGeometryUpdate(let mask, _):
       self.mask = mask
     case .deviceOrientation(let device):
       orientation = Self.name(of: device)
@@ -66,7 +67,7 @@ struct EventColumns {
     case .popoverDismiss(let popover, let animated):
       self.popover = popover
       self.animated = animated
-    case .deviceNotifications, .attemptRotation, .console:
+    case .deviceNotifications, .attemptRotation, .console, .dropped:
       break
     }
   }
