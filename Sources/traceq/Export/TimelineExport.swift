@@ -5,6 +5,13 @@ import TraceModel
 enum ExportInput {
   case file(String)
   case database(String)
+
+  /// The file's or the database's path.
+  var name: String {
+    switch self {
+    case .file(let path), .database(let path): path
+    }
+  }
 }
 
 /// Replays the sessions of an input, through ``TimelineRecorder``, into a ``TimelineSink``:
@@ -14,8 +21,9 @@ struct TimelineExport {
   /// Only this session: its ordinal in the file, or its `sessions.id` in the database.
   var session: Int?
   var rules = RuleSet()
-  /// Problems with the trace's lines, as `file:line: severity: message [kind]`.
-  var onIssue: (String) -> Void = Terminal.error
+  /// Where problems with the trace's lines (`file:line: severity: message [kind]`) and the error
+  /// that stops a run go.
+  var errorOutput: (String) -> Void = Terminal.error
 
   /// What was read.
   struct Summary {
@@ -24,6 +32,19 @@ struct TimelineExport {
     var events = 0
     /// A file does not start with a header: nothing of it was exported.
     var rejected = false
+  }
+
+  /// Opens `outputPath` (`-`: standard output) before anything is read, so that an output that
+  /// cannot be written stops the run at once, then lets `produce` replay into it. Errors become
+  /// one line on `errorOutput`. Returns the exit status: 0 written, 2 unusable input or output.
+  func write(to outputPath: String, _ produce: (ReportOutput) throws -> Summary) -> Int32 {
+    do {
+      let output = outputPath == "-" ? ReportOutput.standardOutput : try ReportOutput.file(outputPath)
+      return try produce(output).rejected ? 2 : 0
+    } catch {
+      errorOutput("\(error)")
+      return 2
+    }
   }
 
   /// - Throws: ``ExportError`` when the input cannot be read.
@@ -64,7 +85,7 @@ struct TimelineExport {
           recorder.apply(event)
         case .issue(let issue):
           if issue.kind == .missingHeader { summary.rejected = true }
-          onIssue("\(path):\(issue.line): \(issue.severity.rawValue): \(issue.message) [\(issue.kind.rawValue)]")
+          errorOutput("\(path):\(issue.line): \(issue.severity.rawValue): \(issue.message) [\(issue.kind.rawValue)]")
         }
       }
     } catch {
