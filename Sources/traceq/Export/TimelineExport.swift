@@ -1,15 +1,20 @@
 import Replay
 import TraceModel
 
-/// Where an export reads its sessions: a trace file, or the sessions a database stores.
+/// Where an export reads its sessions: trace files (directories are walked), or the sessions
+/// a database stores.
 enum ExportInput {
-  case file(String)
+  case files([String])
   case database(String)
 
-  /// The file's or the database's path.
+  /// One trace file.
+  static func file(_ path: String) -> ExportInput { .files([path]) }
+
+  /// The files' or the database's path.
   var name: String {
     switch self {
-    case .file(let path), .database(let path): path
+    case .files(let paths): paths.joined(separator: " ")
+    case .database(let path): path
     }
   }
 }
@@ -18,7 +23,7 @@ enum ExportInput {
 /// the common part of `traceq export` and `traceq report`. One session is in memory at a time.
 struct TimelineExport {
   var input: ExportInput
-  /// Only this session: its ordinal in the file, or its `sessions.id` in the database.
+  /// Only this session: its ordinal in each file, or its `sessions.id` in the database.
   var session: Int?
   var rules = RuleSet()
   /// Where problems with the trace's lines (`file:line: severity: message [kind]`) and the error
@@ -50,12 +55,32 @@ struct TimelineExport {
   /// - Throws: ``ExportError`` when the input cannot be read.
   func run(into sink: TimelineSink) throws -> Summary {
     switch input {
-    case .file(let path): return try runFile(path, into: sink)
+    case .files(let paths): return try runFiles(paths, into: sink)
     case .database(let path): return try runDatabase(path, into: sink)
     }
   }
 
-  private func runFile(_ path: String, into sink: TimelineSink) throws -> Summary {
+  /// The files in the order given, directories walked as `check` walks them. A path that cannot
+  /// be read is reported and the others exported (exit status 2 all the same).
+  private func runFiles(_ paths: [String], into sink: TimelineSink) throws -> Summary {
+    let listing = TraceFiles.list(paths)
+    (listing.unreadable + listing.notes).forEach(errorOutput)
+    guard !listing.files.isEmpty || !listing.unreadable.isEmpty else {
+      throw ExportError.unreadable("error: no trace files found in \(paths.joined(separator: ", "))")
+    }
+    var summary = Summary(rejected: !listing.unreadable.isEmpty)
+    for path in listing.files {
+      let file = try runFile(path, into: sink, alone: listing.files.count == 1)
+      summary.files += 1
+      summary.sessions += file.sessions
+      summary.events += file.events
+      summary.rejected = summary.rejected || file.rejected
+    }
+    return summary
+  }
+
+  /// One file; `alone`: the only one, so that a `--session` it does not have is an error.
+  private func runFile(_ path: String, into sink: TimelineSink, alone: Bool) throws -> Summary {
     let stream: TraceStream
     do {
       stream = try TraceStream(path: path)
@@ -92,7 +117,7 @@ struct TimelineExport {
       throw ExportError.unreadable("\(error)")
     }
     recorder?.finish(cutShort: stream.wasCutShort, lastLine: lastLine)
-    if let session, ordinal < session {
+    if let session, ordinal < session, alone {
       throw ExportError.noSuchSession("\(path) has \(ordinal) session\(ordinal == 1 ? "" : "s"), not \(session)")
     }
     return summary
