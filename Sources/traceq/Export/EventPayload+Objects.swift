@@ -7,8 +7,7 @@ extension EventPayload {
     case .setRoot(let vc, let window):
       body(vc)
       body(window)
-    case .windowMask(_, let window): body(window)
-    case .requestGeometryUpdate(_, let window): body(window)
+    case .windowMask(_, let window), .requestGeometryUpdate(_, let window): body(window)
     case .deviceNotifications, .deviceOrientation, .attemptRotation, .console, .dropped: break
     case .supportedInterfaceOrientations(let vc, _), .shouldAutorotate(let vc, _),
       .preferredInterfaceOrientation(let vc, _), .definesPresentationContext(let vc, _), .willRotate(let vc, _),
