@@ -131,6 +131,7 @@ struct HTMLReportTests {
     #expect(
       ReportPage.number(12.5) == "12.5" && ReportPage.number(0.0004) == "0" && ReportPage.number(-0.25) == "-0.25")
     #expect(ReportPage.duration(5.2) == "5.2 s" && ReportPage.duration(0.012) == "12 ms")
+    #expect(ReportPage.duration(182) == "3 min 2 s" && ReportPage.duration(56_871) == "15 h 47 min")
     #expect(ReportPage.ticks(span: 5.21).filter { !$0.minor }.map(\.text) == ["0", "1 s", "2 s", "3 s", "4 s", "5 s"])
   }
 
