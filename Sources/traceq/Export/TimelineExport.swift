@@ -88,25 +88,22 @@ struct TimelineExport {
       throw ExportError.unreadable("\(error)")
     }
     var summary = Summary(files: 1)
-    var recorder: TimelineRecorder?
+    var recorder: RecordedSession?
     var ordinal = 0
-    var lastLine = 0
     do {
       while let item = try stream.next() {
         switch item {
         case .session(let header, let line, let symbols):
-          recorder?.finish(cutShort: false, lastLine: lastLine)
+          recorder?.finish(cutShort: false)
           recorder = nil
           ordinal += 1
-          lastLine = line
           guard session == nil || session == ordinal, header.version == 1 else { continue }
           summary.sessions += 1
           let described = TimelineSession(ordinal: ordinal, file: path, line: line, header: header)
-          recorder = TimelineRecorder(session: described, symbols: symbols, rules: rules, sink: sink)
+          recorder = RecordedSession(session: described, symbols: symbols, rules: rules, sink: sink)
         case .event(let event):
           guard let recorder else { continue }
           summary.events += 1
-          lastLine = event.line
           recorder.apply(event)
         case .issue(let issue):
           if issue.kind == .missingHeader { summary.rejected = true }
@@ -116,7 +113,7 @@ struct TimelineExport {
     } catch {
       throw ExportError.unreadable("\(error)")
     }
-    recorder?.finish(cutShort: stream.wasCutShort, lastLine: lastLine)
+    recorder?.finish(cutShort: stream.wasCutShort)
     if let session, ordinal < session, alone {
       throw ExportError.noSuchSession("\(path) has \(ordinal) session\(ordinal == 1 ? "" : "s"), not \(session)")
     }
@@ -132,21 +129,17 @@ struct TimelineExport {
         if let session, sessions.isEmpty { throw ExportError.noSuchSession("\(path) stores no session \(session)") }
         summary.files = Set(sessions.map(\.traceID)).count
         for session in sessions {
-          var recorder: TimelineRecorder?
-          var lastLine = session.firstLine
+          var recorder: RecordedSession?
           summary.events += try stored.read(
             session,
             header: { header, symbols in
               summary.sessions += 1
               let described = TimelineSession(
                 ordinal: session.ordinal, file: session.path, line: session.firstLine, header: header)
-              recorder = TimelineRecorder(session: described, symbols: symbols, rules: rules, sink: sink)
+              recorder = RecordedSession(session: described, symbols: symbols, rules: rules, sink: sink)
             },
-            event: {
-              lastLine = $0.line
-              recorder?.apply($0)
-            })
-          recorder?.finish(cutShort: session.cutShort, lastLine: lastLine)
+            event: { recorder?.apply($0) })
+          recorder?.finish(cutShort: session.cutShort)
         }
       }
     } catch let error as ExportError {
@@ -157,6 +150,30 @@ struct TimelineExport {
       throw ExportError.unreadable("error: cannot read the sessions stored in \(path): \(StoreError.reason(error))")
     }
     return summary
+  }
+}
+
+/// A session replayed, and watched by a ``TimelineRecorder``.
+private final class RecordedSession {
+  let replay: SessionReplay
+  let recorder: TimelineRecorder
+  private var findings: [Finding] = []
+
+  init(session: TimelineSession, symbols: SessionSymbols, rules: RuleSet, sink: TimelineSink) {
+    replay = SessionReplay(header: session.header, symbols: symbols, ordinal: session.ordinal, rules: rules)
+    recorder = TimelineRecorder(session: session, model: replay.model, sink: sink)
+  }
+
+  func apply(_ event: TraceEvent) {
+    findings.removeAll(keepingCapacity: true)
+    replay.apply(event, into: &findings)
+    recorder.applied(event, findings: findings)
+  }
+
+  func finish(cutShort: Bool) {
+    findings.removeAll(keepingCapacity: true)
+    replay.finish(cutShort: cutShort, into: &findings)
+    recorder.ended(findings: findings)
   }
 }
 
