@@ -5,10 +5,18 @@ public struct RuleSet: Sendable {
   public let rules: [any Rule]
   /// Severities that replace a rule's default, by rule id.
   public let severities: [String: Severity]
+  /// Rules that run but whose findings text output leaves out: those not shown by default,
+  /// unless asked for by name.
+  public let quietIDs: Set<String>
 
-  public init(_ types: [any Rule.Type] = RuleCatalog.all, severities: [String: Severity] = [:]) {
+  public init(_ types: [any Rule.Type] = RuleCatalog.all, severities: [String: Severity] = [:], asked: [String] = []) {
     rules = types.map { $0.init() }
     self.severities = severities
+    var quiet: Set<String> = []
+    for type in types where !type.description.shownByDefault && !asked.contains(type.description.id) {
+      quiet.insert(type.description.id)
+    }
+    quietIDs = quiet
   }
 
   /// The catalog narrowed to `only` (all when empty) minus `disabled`.
@@ -22,7 +30,7 @@ public struct RuleSet: Sendable {
     let types = RuleCatalog.all.filter {
       (only.isEmpty || only.contains($0.description.id)) && !disabled.contains($0.description.id)
     }
-    return RuleSet(types, severities: severities)
+    return RuleSet(types, severities: severities, asked: only)
   }
 
   public var ids: [String] { rules.map { type(of: $0).description.id } }

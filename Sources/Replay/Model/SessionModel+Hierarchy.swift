@@ -85,6 +85,7 @@ extension SessionModel {
       detach(child)
     }
     self[child].parent = parent
+    self[child].poppedFrom = nil
     self[child].isViewRemoved = false
     self[parent].children.append(child)
   }
