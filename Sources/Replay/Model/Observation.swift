@@ -96,7 +96,7 @@ public enum RotationRefusal: Sendable, Equatable {
   case notInMask(OrientationDecision)
   /// The deciding controller's shouldAutorotate returned NO (before iOS 16).
   case shouldAutorotateNo(OrientationDecision)
-  /// The app stopped device orientation notifications (seed 002).
+  /// The app stopped device orientation notifications (unconfirmed as a reason UIKit refuses).
   case notificationsOff
 }
 

@@ -1,6 +1,6 @@
 import TraceModel
 
-/// Appearance callbacks (uikit-semantics.md A1–A6).
+/// Appearance callbacks.
 extension SessionModel {
   /// A callback moves the controller's state; one its state does not allow is unbalanced. A
   /// controller seen for the first time takes the state its first callback implies.

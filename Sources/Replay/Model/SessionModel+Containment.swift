@@ -1,6 +1,6 @@
 import TraceModel
 
-/// Windows, containment and UIKit's containers (uikit-semantics.md C1–C7, O4).
+/// Windows, containment and UIKit's containers.
 extension SessionModel {
   /// `window.rootViewController = vc`: the window's controller tree changes, so orientation is
   /// decided again (and UIKit checks the new root has an orientation in common with the app).

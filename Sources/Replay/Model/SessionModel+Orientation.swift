@@ -30,7 +30,7 @@ struct RotationRecord {
   var reported: Set<ObjectID> = []
 }
 
-/// Orientation (uikit-semantics.md O1–O9): who decides, what is allowed, when UIKit rotates.
+/// Orientation: who decides, what is allowed, when UIKit rotates.
 extension SessionModel {
   /// The window whose controllers decide the orientation: the first one given a root.
   public var primaryWindow: WindowState? { windows.first { $0.root != nil } }

@@ -1,6 +1,6 @@
 import TraceModel
 
-/// `UIPopoverController` (uikit-semantics.md PO1–PO4).
+/// `UIPopoverController`.
 extension SessionModel {
   /// `initWithContentViewController:` throws on any idiom but iPad, whatever the iOS version
   /// (PO1, §7.1); then no popover exists.

@@ -1,6 +1,6 @@
 import TraceModel
 
-/// Modal presentation and dismissal (uikit-semantics.md P1–P11).
+/// Modal presentation and dismissal.
 extension SessionModel {
   /// `[source presentViewController:vc …]`. UIKit hands the request to the controller that
   /// presents for that style (P7, P8), then throws when `vc` is already active (P5), drops it

@@ -82,7 +82,7 @@ extension SessionScript {
     answerPresentation(of: content)
   }
 
-  /// Seed 002: a portrait-only screen, a screen that rotates pushed over it, the device turned,
+  /// A portrait-only screen, a screen that rotates pushed over it, the device turned,
   /// and a pop back to the portrait-only screen, which stays in landscape. The device then
   /// turns back and the screen is popped.
   func injectUnsupportedOrientationShown() {

@@ -18,7 +18,9 @@ struct RotationCallbackMismatchRule: Rule {
       """,
     hint: "Forward rotation only as UIKit does (to the children on screen, for rotations that happen), or let the "
       + "container forward automatically; move layout to viewWillTransition(to:with:).",
-    source: "seed 002; uikit-semantics.md O9, A7",
+    source: "https://developer.apple.com/documentation/uikit/uiviewcontroller/willrotate(to:duration:); "
+      + "https://developer.apple.com/documentation/uikit/uiviewcontroller/didrotate(from:); "
+      + "https://developer.apple.com/documentation/uikit/uiviewcontroller/shouldautomaticallyforwardappearancemethods",
     triggering: [
       RuleExample(
         """
@@ -62,7 +64,7 @@ struct RotationCallbackMismatchRule: Rule {
         {"ev":"didRotate","vc":"0xb2","from":"portrait"}
         {"ev":"didRotate","vc":"0xa1","from":"portrait"}
         """),
-      // Seed 001: a view inserted by hand is on screen (its callbacks say so) though not a child.
+      // A view inserted by hand is on screen (its callbacks say so) though not a child.
       RuleExample(
         """
         {"traceq":1,"idiom":"phone","os":"4.3"}
