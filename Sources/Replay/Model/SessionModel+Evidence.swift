@@ -38,7 +38,7 @@ extension SessionModel {
     case .appearance, .beginAppearanceTransition, .endAppearanceTransition, .presentCompleted, .dismissCompleted,
       .willRotate, .willAnimateRotation, .didRotate, .viewWillTransitionToSize, .supportedInterfaceOrientations,
       .shouldAutorotate, .preferredInterfaceOrientation, .definesPresentationContext, .windowMask, .console, .unknown,
-      .setNeedsUpdateOfSupportedInterfaceOrientations, .requestGeometryUpdate, .dealloc:
+      .setNeedsUpdateOfSupportedInterfaceOrientations, .requestGeometryUpdate, .dealloc, .dropped:
       true
     default:
       false

@@ -107,6 +107,9 @@ public final class SessionModel {
     case .popoverDismiss(let popover, _), .popoverDidDismiss(let popover): hidePopover(popover)
     case .popoverRelease(let popover): releasePopover(popover)
     case .console, .unknown: break
+    case .dropped:
+      // Events were lost here: what followed a held refusal cannot confirm it any more.
+      held.removeAll()
     case .setNeedsUpdateOfSupportedInterfaceOrientations(let vc):
       touch(vc)
       requestOrientationDecision(.update(requested: nil, window: nil, line: line))

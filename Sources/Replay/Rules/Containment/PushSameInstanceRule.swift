@@ -16,8 +16,7 @@ struct PushSameInstanceRule: Rule {
       """,
     uikitSays: "*** Terminating app due to uncaught exception 'NSInvalidArgumentException', reason: 'Pushing the same "
       + "view controller instance more than once is not supported (<X>)'",
-    hint: "Push a new instance, or ignore the action while the controller is already in the stack (check "
-      + "navigationController.viewControllers, or disable the control until the push completes).",
+    hint: "Check topViewController (or the stack) before pushing, and ignore repeated taps while a push runs.",
     source: "https://github.com/artsy/eigen/issues/2188 (iOS 12 wording); "
       + "https://github.com/thexande/SwiftAlgorithms/issues/31 (iOS 13+ wording); "
       + "https://developer.apple.com/documentation/uikit/uinavigationcontroller/pushviewcontroller(_:animated:)",
