@@ -82,43 +82,18 @@ struct TimelineExport {
 
   /// One file; `alone`: the only one, so that a `--session` it does not have is an error.
   private func runFile(_ path: String, into sink: TimelineSink, alone: Bool) throws -> Summary {
-    let stream: TraceStream
+    let driver = SessionDriver(rules: rules, replays: { session == nil || session == $0 })
+    let observer = TimelineObserver(file: path, sink: sink, errorOutput: errorOutput)
+    let driven: SessionDriver.Summary
     do {
-      stream = try TraceStream(path: path)
+      driven = try driver.run(try TraceStream(path: path), to: observer)
     } catch {
       throw ExportError.unreadable("\(error)")
     }
-    var summary = Summary(files: 1)
-    var recorder: RecordedSession?
-    var ordinal = 0
-    do {
-      while let item = try stream.next() {
-        switch item {
-        case .session(let header, let line, let symbols):
-          recorder?.finish(cutShort: false)
-          recorder = nil
-          ordinal += 1
-          guard session == nil || session == ordinal, header.version == 1 else { continue }
-          summary.sessions += 1
-          let described = TimelineSession(ordinal: ordinal, file: path, line: line, header: header)
-          recorder = RecordedSession(session: described, symbols: symbols, rules: rules, sink: sink)
-        case .event(let event):
-          guard let recorder else { continue }
-          summary.events += 1
-          recorder.apply(event)
-        case .issue(let issue):
-          if issue.kind == .missingHeader { summary.rejected = true }
-          errorOutput("\(path):\(issue.line): \(issue.severity.rawValue): \(issue.message) [\(issue.kind.rawValue)]")
-        }
-      }
-    } catch {
-      throw ExportError.unreadable("\(error)")
+    if let session, driven.sessions < session, alone {
+      throw ExportError.noSuchSession("\(path) has \(Plural.count(driven.sessions, "session")), not \(session)")
     }
-    recorder?.finish(cutShort: stream.wasCutShort)
-    if let session, ordinal < session, alone {
-      throw ExportError.noSuchSession("\(path) has \(ordinal) session\(ordinal == 1 ? "" : "s"), not \(session)")
-    }
-    return summary
+    return Summary(files: 1, sessions: observer.sessions, events: driven.events, rejected: driven.rejected)
   }
 
   private func runDatabase(_ path: String, into sink: TimelineSink) throws -> Summary {
@@ -130,17 +105,22 @@ struct TimelineExport {
         if let session, sessions.isEmpty { throw ExportError.noSuchSession("\(path) stores no session \(session)") }
         summary.files = Set(sessions.map(\.traceID)).count
         for session in sessions {
-          var recorder: RecordedSession?
-          summary.events += try stored.read(
-            session,
-            header: { header, symbols in
-              summary.sessions += 1
-              let described = TimelineSession(
-                ordinal: session.ordinal, file: session.path, line: session.firstLine, header: header)
-              recorder = RecordedSession(session: described, symbols: symbols, rules: rules, sink: sink)
-            },
-            event: { recorder?.apply($0) })
-          recorder?.finish(cutShort: session.cutShort)
+          // Decoded exactly as `check` decodes a file: the header, then each event record.
+          let decoder = RecordDecoder()
+          var header = session.header
+          let decoded = header.withUTF8 {
+            decoder.decode(RawLine(number: session.firstLine, bytes: UnsafeRawBufferPointer($0)))
+          }
+          guard let decoded, case .session = decoded else { continue }
+          let driver = SessionDriver(rules: rules, sessionsBefore: session.ordinal - 1)
+          let observer = TimelineObserver(file: session.path, sink: sink, errorOutput: errorOutput)
+          driver.take(decoded, to: observer)
+          try stored.forEachRecord(of: session) { line in
+            if let item = decoder.decode(line), case .event = item { driver.take(item, to: observer) }
+          }
+          driver.finish(cutShort: session.cutShort, to: observer)
+          summary.sessions += observer.sessions
+          summary.events += driver.summary.events
         }
       }
     } catch let error as ExportError {
@@ -154,27 +134,50 @@ struct TimelineExport {
   }
 }
 
-/// A session replayed, and watched by a ``TimelineRecorder``.
-private final class RecordedSession {
-  let replay: SessionReplay
-  let recorder: TimelineRecorder
-  private var findings: [Finding] = []
+/// Hands the sessions a ``SessionDriver`` replays to a ``TimelineRecorder`` each, and the
+/// problems with the trace's lines to the error output.
+private final class TimelineObserver: SessionObserver {
+  let file: String
+  let sink: TimelineSink
+  let errorOutput: (String) -> Void
+  /// Sessions replayed.
+  private(set) var sessions = 0
+  private var recorder: TimelineRecorder?
+  /// The findings handed on as events made them, to tell those the session's end adds.
+  private var delivered: [Finding: Int] = [:]
 
-  init(session: TimelineSession, symbols: SessionSymbols, rules: RuleSet, sink: TimelineSink) {
-    replay = SessionReplay(header: session.header, symbols: symbols, ordinal: session.ordinal, rules: rules)
-    recorder = TimelineRecorder(session: session, model: replay.model, sink: sink)
+  init(file: String, sink: TimelineSink, errorOutput: @escaping (String) -> Void) {
+    self.file = file
+    self.sink = sink
+    self.errorOutput = errorOutput
   }
 
-  func apply(_ event: TraceEvent) {
-    findings.removeAll(keepingCapacity: true)
-    replay.apply(event, into: &findings)
+  func sessionStarted(_ session: DrivenSession) {
+    recorder = nil
+    guard let replay = session.replay else { return }
+    sessions += 1
+    let described = TimelineSession(ordinal: session.ordinal, file: file, line: session.line, header: session.header)
+    recorder = TimelineRecorder(session: described, model: replay.model, sink: sink)
+  }
+
+  func eventApplied(_ event: TraceEvent, findings: ArraySlice<Finding>) {
+    guard let recorder else { return }
     recorder.applied(event, findings: findings)
+    for finding in findings { delivered[finding, default: 0] += 1 }
   }
 
-  func finish(cutShort: Bool) {
-    findings.removeAll(keepingCapacity: true)
-    replay.finish(cutShort: cutShort, into: &findings)
-    recorder.ended(findings: findings)
+  func issueFound(_ issue: IngestIssue) { errorOutput(Diagnostic.line(path: file, issue)) }
+
+  func sessionEnded(_ session: DrivenSession, findings: [Finding]) {
+    guard let recorder else { return }
+    let added = findings.filter { finding in
+      guard let count = delivered[finding], count > 0 else { return true }
+      delivered[finding] = count - 1
+      return false
+    }
+    recorder.ended(findings: added)
+    delivered.removeAll(keepingCapacity: true)
+    self.recorder = nil
   }
 }
 
