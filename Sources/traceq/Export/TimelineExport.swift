@@ -100,7 +100,7 @@ struct TimelineExport {
     var summary = Summary()
     let wanted = session.map(Int64.init)
     do {
-      try StoredSessions.reading(path: path, note: Terminal.error) { stored in
+      try StoredSessions.reading(path: path, note: errorOutput) { stored in
         let sessions = try stored.all().filter { wanted == nil || $0.id == wanted }
         if let session, sessions.isEmpty { throw ExportError.noSuchSession("\(path) stores no session \(session)") }
         summary.files = Set(sessions.map(\.traceID)).count
