@@ -49,14 +49,15 @@ public final class TraceRecorder: @unchecked Sendable {
     return recorder
   }
 
+  /// `fileName`: the file in the directory, instead of a new name (tests).
   init(
     _ header: SessionHeader, configuration: RecorderConfiguration,
-    describeClass: @escaping @Sendable (AnyObject) -> ClassDescription
+    describeClass: @escaping @Sendable (AnyObject) -> ClassDescription, fileName: String? = nil
   ) throws {
     self.configuration = configuration
     directory = TraceDirectory(configuration: configuration)
     try FileManager.default.createDirectory(at: configuration.directory, withIntermediateDirectories: true)
-    fileURL = configuration.directory.appendingPathComponent(directory.newFileName())
+    fileURL = configuration.directory.appendingPathComponent(fileName ?? directory.newFileName())
     file = try TraceFile(url: fileURL, configuration: configuration)
     directory.prune(keeping: fileURL)
     let chunkBytes = max(4096, configuration.chunkBytes)
@@ -72,7 +73,8 @@ public final class TraceRecorder: @unchecked Sendable {
 
   deinit { classes.free() }
 
-  /// Events recorded and events dropped since the start.
+  /// Since the start: events in the file or on their way to it, and events lost (the buffer
+  /// was full, the file reached its cap, or a write failed).
   public var statistics: (recorded: Int, dropped: Int) {
     buffer.lock.lock()
     defer { buffer.lock.unlock() }
