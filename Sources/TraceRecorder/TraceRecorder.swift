@@ -8,7 +8,8 @@ import TraceModel
 /// records and writes them to this launch's file, flushing at least every
 /// ``RecorderConfiguration/flushInterval`` so that a crash loses at most that much. Calls are
 /// safe from any thread. When the disk falls behind and the buffer is full, events are dropped
-/// and counted, and a `dropped` record says how many.
+/// and counted, and a `dropped` record says how many. When a write fails (the disk is full), the
+/// file keeps what it had and the rest of the launch is counted in ``statistics`` as dropped.
 ///
 /// ```swift
 /// let recorder = try TraceRecorder.start(SessionHeader(idiom: .pad, osText: "17.4", app: "Homepwner"))
