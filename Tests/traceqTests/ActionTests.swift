@@ -36,21 +36,10 @@ struct ActionTests {
     return found
   }
 
-  /// Runs `script` with bash in `directory`, with only `environment` (and a PATH).
+  /// Runs `script` with bash in `directory`, with only `environment`, as a runner runs a step.
   static func bash(_ script: String, in directory: String, environment: [String: String]) throws -> CommandRunner.Result
   {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/bash")
-    process.arguments = ["-c", script]
-    process.currentDirectoryURL = URL(fileURLWithPath: directory)
-    process.environment = environment
-    let output = Pipe()
-    let error = Pipe()
-    process.standardOutput = output
-    process.standardError = error
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    return CommandRunner.finish(process, output, error)
+    try shell(script, in: directory, using: "/bin/bash", environment: environment)
   }
 
   @Test("the Action installs this version; the README's workflow uses it with inputs it has")
