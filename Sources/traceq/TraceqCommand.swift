@@ -12,7 +12,7 @@ struct TraceqCommand: ParsableCommand {
         traceq query "SELECT ev, count(*) FROM events GROUP BY ev ORDER BY 2 DESC"
       """,
     version: Release.version,
-    subcommands: [Check.self, Ingest.self, Query.self, Replay.self, Rules.self, Generate.self])
+    subcommands: [Check.self, Ingest.self, Query.self, Replay.self, Rules.self, Generate.self, Collect.self])
 
   /// Runs the command; a command line the parser rejects exits with status 2, as every other
   /// usage error does (swift-argument-parser's own default is 64). Output that could not be
@@ -32,8 +32,17 @@ struct TraceqCommand: ParsableCommand {
         if !message.isEmpty { StandardStreams.printLine(message) }
       } else if !message.isEmpty {
         Terminal.error(message)
+        if code == .validationFailure, CommandLine.arguments.contains(where: looksLikeSQLComment) {
+          Terminal.error(
+            "hint: SQL that starts with a -- comment is read as an option; put -- before it: traceq query -- \"-- …\"")
+        }
       }
     }
     Foundation.exit(StandardStreams.exitStatus(for: status))
+  }
+
+  /// An argument such as `-- the slow ones\nSELECT …`: a comment, not an option.
+  private static func looksLikeSQLComment(_ argument: String) -> Bool {
+    argument.hasPrefix("--") && argument.dropFirst(2).contains { $0.isWhitespace }
   }
 }

@@ -48,13 +48,15 @@ public struct IngestIssue: Sendable, Equatable {
     case timeGoesBackwards = "time-goes-backwards"
     /// A record holds a known key twice; its first value is used (reported once per session).
     case duplicateKey = "duplicate-key"
+    /// The recorder dropped events here (a `dropped` record): what the session did next is incomplete.
+    case eventsDropped = "events-dropped"
 
     public var severity: Severity {
       switch self {
       case .invalidJSON, .wrongType, .invalidValue, .missingKey, .missingHeader, .unsupportedVersion,
         .lineTooLong, .corruptStream:
         .error
-      case .truncatedStream, .trailingData, .incompleteLastLine, .timeGoesBackwards, .duplicateKey:
+      case .truncatedStream, .trailingData, .incompleteLastLine, .timeGoesBackwards, .duplicateKey, .eventsDropped:
         .warning
       }
     }

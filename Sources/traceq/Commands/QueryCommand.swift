@@ -5,7 +5,9 @@ extension TraceqCommand {
     static let configuration = CommandConfiguration(
       abstract: "Run SQL on the trace database (read-only).",
       discussion: """
-        The connection is read-only: a statement that would modify the database fails.
+        The connection is read-only: a statement that would modify the database fails. A query
+        is stopped after --timeout seconds (default 300), and no value it builds may exceed 32 MiB.
+        SQL that starts with a -- comment must follow a lone --: traceq query -- "-- …".
         Tables and views are documented in docs/schema.md; the most used is the view
         `events` (file, session_id, line, t, ev, vc, class, other, popover, orientation, mask,
         style, animated, record). json_extract(record, '$.key') reaches every key of a record.
@@ -22,6 +24,11 @@ extension TraceqCommand {
     @Option(help: "Output format (default: table on a terminal, csv otherwise).")
     var format: QueryFormat?
 
+    @Option(
+      help: ArgumentHelp(
+        "Stop a query that runs longer than this many seconds (0: no limit).", valueName: "seconds"))
+    var timeout: Double = QueryRun.defaultTimeout
+
     @Flag(help: "Print the tables and views with their columns, and exit.")
     var schema = false
 
@@ -31,6 +38,7 @@ extension TraceqCommand {
     func validate() throws {
       if schema, sql != nil { throw ValidationError("Give SQL or --schema, not both.") }
       if !schema, sql == nil { throw ValidationError("Give SQL to run, or --schema to see the tables.") }
+      guard timeout >= 0, timeout.isFinite else { throw ValidationError("--timeout must be 0 or more seconds") }
     }
 
     func run() throws {
@@ -40,7 +48,8 @@ extension TraceqCommand {
         return
       }
       let status = try QueryRun(
-        databasePath: database.path, sql: sql, format: format ?? (Terminal.standardOutputIsTerminal ? .table : .csv)
+        databasePath: database.path, sql: sql, format: format ?? (Terminal.standardOutputIsTerminal ? .table : .csv),
+        timeout: timeout
       ).execute()
       if status != 0 { throw ExitCode(status) }
     }

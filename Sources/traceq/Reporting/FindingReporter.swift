@@ -32,6 +32,8 @@ struct FindingTally {
   var baselined = 0
   /// Issues with the traces' lines (invalid records, cut-short files).
   private(set) var inputIssues: [Severity: Int] = [:]
+  /// How many files were read as each kind (traces, console logs, crash reports).
+  var kinds: [InputKind: Int] = [:]
 
   mutating func add(_ finding: Finding) {
     bySeverity[finding.severity, default: 0] += 1
@@ -61,12 +63,15 @@ protocol FindingReporter: AnyObject {
   func report(_ finding: FileFinding)
   /// A problem with a trace's bytes or lines.
   func report(issue: IngestIssue, file: String)
+  /// The cross-check of a session with both recorded events and UIKit diagnostics.
+  func report(crossCheck: [CrossCheck.Entry], file: String)
   /// The end of the run.
   func finish(_ tally: FindingTally)
 }
 
 extension FindingReporter {
   func begin(file: String) {}
+  func report(crossCheck: [CrossCheck.Entry], file: String) {}
 }
 
 /// What reporters know of the run besides its findings.
