@@ -1,6 +1,5 @@
 import Foundation
 import GRDB
-import GRDBSQLite
 
 /// `traceq query`: runs statements on a read-only connection and prints their rows, within
 /// limits: a time limit (a progress handler stops a statement that runs longer) and a size
@@ -35,21 +34,17 @@ struct QueryRun {
       errorOutput(error.description)
       return 2
     }
-    let deadline = Deadline(seconds: timeout)
+    let limits = QueryLimits(maxValueLength: Self.maxValueLength, seconds: timeout)
     do {
       try queue.read { db in
-        sqlite3_limit(db.sqliteConnection, SQLITE_LIMIT_LENGTH, Self.maxValueLength)
-        if deadline.date != nil {
-          sqlite3_progress_handler(
-            db.sqliteConnection, 10_000, Deadline.check, Unmanaged.passUnretained(deadline).toOpaque())
-        }
-        defer { sqlite3_progress_handler(db.sqliteConnection, 0, nil, nil) }
-        let statements = try db.allStatements(sql: sql)
-        while let statement = try statements.next() {
-          let printer = format.makePrinter(columns: statement.columnNames, output: output)
-          let rows = try Row.fetchCursor(statement)
-          while let row = try rows.next() { printer.add(row) }
-          printer.finish()
+        try limits.apply(to: db) {
+          let statements = try db.allStatements(sql: sql)
+          while let statement = try statements.next() {
+            let printer = format.makePrinter(columns: statement.columnNames, output: output)
+            let rows = try Row.fetchCursor(statement)
+            while let row = try rows.next() { printer.add(row) }
+            printer.finish()
+          }
         }
       }
       return 0
@@ -92,21 +87,5 @@ struct QueryRun {
 
   private static func seconds(_ value: Double) -> String {
     value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
-  }
-
-  /// When a run must end, for SQLite's progress handler.
-  private final class Deadline {
-    let date: Date?
-
-    init(seconds: Double?) {
-      date = seconds.flatMap { $0 > 0 ? Date(timeIntervalSinceNow: $0) : nil }
-    }
-
-    /// Called by SQLite every few thousand steps: non-zero stops the statement.
-    static let check: @convention(c) (UnsafeMutableRawPointer?) -> Int32 = { context in
-      guard let context else { return 0 }
-      let deadline = Unmanaged<Deadline>.fromOpaque(context).takeUnretainedValue()
-      return (deadline.date.map { Date() >= $0 } ?? false) ? 1 : 0
-    }
   }
 }
