@@ -93,7 +93,8 @@ struct CLITests {
   }
 
   @Test(
-    "every command has help with examples", arguments: TraceqCommand.configuration.subcommands.map { [$0._commandName] })
+    "every command has help with examples", arguments: TraceqCommand.configuration.subcommands.map { [$0._commandName] }
+  )
   func help(_ command: [String]) throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
