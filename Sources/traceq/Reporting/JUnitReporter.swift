@@ -62,7 +62,8 @@ final class JUnitReporter: FindingReporter {
     let identity = FindingIdentity(finding)
     let location = item.location
     let diagnostic =
-      "\(location.file):\(location.line): \(finding.severity.rawValue): \(finding.message) [\(finding.ruleID)]"
+      Diagnostic.line(
+        path: location.file, location.line, finding.severity.rawValue, finding.message, id: finding.ruleID)
       + (item.recordedAt.map { "\n" + $0 } ?? "")
     let outcome: Outcome
     if let suppression = item.suppression {
@@ -79,7 +80,7 @@ final class JUnitReporter: FindingReporter {
   }
 
   func report(issue: IngestIssue, file: String) {
-    let diagnostic = "\(file):\(issue.line): \(issue.severity.rawValue): \(issue.message) [\(issue.kind.rawValue)]"
+    let diagnostic = Diagnostic.line(path: file, issue)
     add(
       Case(
         name: "\(issue.kind.rawValue): \(issue.message)", line: issue.line,
