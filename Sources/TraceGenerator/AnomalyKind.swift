@@ -57,10 +57,13 @@ enum AnomalyKind: String, CaseIterable {
       return !profile.supportsMultitasking && layout != .pager && rootMask.orientations.count >= 2
     case .rotationCallbackMismatch:
       return profile.os < OSVersion(10)
+    case .presentFromDetached:
+      // UIKit warns from iOS 8 only.
+      return profile.os >= OSVersion(8)
     case .didMoveMissing, .willMoveMissing, .transitionWithoutCommonParent:
       return layout == .pager || layout == .tabs
     case .unbalancedAppearance, .unfinishedAppearance, .rejectedOrientation, .alreadyPresenting, .notInWindowHierarchy,
-      .presentActiveController, .presentDuringTransition, .dismissDuringTransition, .presentFromDetached:
+      .presentActiveController, .presentDuringTransition, .dismissDuringTransition:
       return true
     }
   }

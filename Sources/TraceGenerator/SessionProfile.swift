@@ -35,7 +35,7 @@ struct SessionProfile {
   var supported: OrientationMask { declaredSupported ?? idiom.defaultMask }
 
   /// iOS 9+ iPad apps with every orientation and no UIRequiresFullScreen: UIKit ignores the
-  /// controllers' masks (uikit-semantics.md O7).
+  /// controllers' masks.
   var supportsMultitasking: Bool { idiom == .pad && os >= OSVersion(9) && supported == .all && !requiresFullScreen }
 
   /// UIKit still asks `shouldAutorotate` (before iOS 16).

@@ -33,7 +33,7 @@ extension SessionScript {
     case .doublePresentedPopover: injectDoublePresentedPopover()
     case .popoverReleasedWhileVisible: injectPopoverReleasedWhileVisible()
     case .popoverOnPhone: injectPopoverOnPhone()
-    case .rejectedOrientation: injectRejectedOrientation(forwardingCallbacks: false)
+    case .rejectedOrientation: injectRejectedOrientation()
     case .noCommonOrientation: injectNoCommonOrientation()
     case .preferredOrientationUnsupported: injectPreferredOrientationUnsupported()
     case .unsupportedOrientationShown: injectUnsupportedOrientationShown()

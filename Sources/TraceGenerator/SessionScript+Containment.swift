@@ -2,7 +2,7 @@ import TraceModel
 
 /// The app's custom container: swapping pages with `transition(from:to:)`.
 extension SessionScript {
-  /// Swaps the page of the pager on screen as seed 003's container does: willMove(nil) for the
+  /// Swaps the page of the pager on screen as a custom container does: willMove(nil) for the
   /// old page, addChild for the new one, the transition with its appearance callbacks
   /// (forwarded by UIKit, or by the container with begin/endAppearanceTransition), then
   /// didMove, removeFromParent and didMove(nil). `withoutWillMove` forgets the

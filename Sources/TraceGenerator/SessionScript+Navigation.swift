@@ -35,7 +35,7 @@ extension SessionScript {
     screen.offScreen = old
   }
 
-  /// An interactive pop the user gave up half-way (uikit-semantics.md A3): the screen below
+  /// An interactive pop the user gave up half-way: the screen below
   /// starts to appear and disappears again, the top one disappears and comes back. UIKit
   /// sends no pop.
   func cancelledPop() {

@@ -4,9 +4,9 @@ import TraceModel
 extension SessionScript {
   /// The device turns to an orientation UIKit refuses: outside the allowed mask, while the
   /// deciding controller says NO to shouldAutorotate, or after the app stopped device
-  /// orientation notifications. With `forwardingCallbacks`, the app then forwards
-  /// willRotate/didRotate by hand for the rotation that did not happen.
-  func injectRejectedOrientation(forwardingCallbacks: Bool) {
+  /// orientation notifications. (Rotation callbacks after it would show UIKit rotated after
+  /// all: the replay takes them as evidence, so a refused rotation has none.)
+  func injectRejectedOrientation() {
     let refused = screen.refusedOrientations
     let reachable = screen.reachableOrientations
     let wanted: InterfaceOrientation
@@ -27,19 +27,6 @@ extension SessionScript {
       block.expect(.rejectedOrientation)
       turnDevice(to: wanted.device)
     }
-    if forwardingCallbacks {
-      let decider = screen.decider
-      block.expect(.rotationCallbackMismatch)
-      emit(.willRotate) { line in
-        line.controller("vc", decider)
-        line.string("to", wanted.name)
-        line.decimal("duration", thousandths: 400, places: 1)
-      }
-      emit(.didRotate) { line in
-        line.controller("vc", decider)
-        line.string("from", screen.interface.name)
-      }
-    }
     if switchedOff {
       wait(500...3000)
       emit(.deviceNotifications) { $0.bool("on", true) }
@@ -47,12 +34,10 @@ extension SessionScript {
     }
   }
 
-  /// Rotation callbacks UIKit would not send: for a refused rotation, or to a controller no
-  /// longer on screen.
+  /// Rotation callbacks UIKit would not send: to a controller no longer on screen. Without an
+  /// orientation to rotate to, a refused rotation instead.
   func injectRotationCallbackMismatch() {
-    guard !screen.reachableOrientations.isEmpty, random.coin() else {
-      return injectRejectedOrientation(forwardingCallbacks: true)
-    }
+    guard !screen.reachableOrientations.isEmpty else { return injectRejectedOrientation() }
     let stray = controllerOffScreen()
     wait(500...3000)
     let target = random.pick(screen.reachableOrientations)
@@ -97,7 +82,7 @@ extension SessionScript {
     answerPresentation(of: content)
   }
 
-  /// Seed 002: a portrait-only screen, a screen that rotates pushed over it, the device turned,
+  /// A portrait-only screen, a screen that rotates pushed over it, the device turned,
   /// and a pop back to the portrait-only screen, which stays in landscape. The device then
   /// turns back and the screen is popped.
   func injectUnsupportedOrientationShown() {

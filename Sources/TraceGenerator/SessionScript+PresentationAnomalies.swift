@@ -69,7 +69,7 @@ extension SessionScript {
     }
   }
 
-  /// A controller whose view was added by hand (no addChild) presents (seed 001).
+  /// A controller whose view was added by hand (no addChild) presents.
   func injectPresentFromDetached() {
     let detached = make(random.pick(["OverlayViewController", "MainViewController", "HUDViewController"]), .content)
     appearance(disappearing: [], appearing: [detached], animated: false)
