@@ -50,6 +50,8 @@ final class TraceDecoding: IngestItemSource, SessionObserver {
         continue
       }
       driver.take(item, to: self)
+      // An event is handed on as it comes (the driver reports nothing else for it).
+      if case .event(let event) = item { return .event(event) }
     }
     head += 1
     return queued[head - 1]
@@ -62,10 +64,6 @@ final class TraceDecoding: IngestItemSource, SessionObserver {
       .session(
         session.header, line: session.line, text: String(decoding: stream.record, as: UTF8.self),
         symbols: session.symbols))
-  }
-
-  func eventApplied(_ event: TraceEvent, findings: ArraySlice<Finding>) {
-    queued.append(.event(event))
   }
 
   func issueFound(_ issue: IngestIssue) {
