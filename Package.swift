@@ -17,6 +17,8 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
     .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+    // Tests only: property-based tests of the replay.
+    .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
   ],
   targets: [
     // zlib from the system (`zlib1g-dev` on Debian/Ubuntu).
@@ -33,7 +35,8 @@ let package = Package(
     // The UIKit hooks that call TraceRecorder (Apple platforms; elsewhere only the hook table).
     // Swift 5 mode: Objective-C runtime hooks run on UIKit's thread, outside Swift's checking.
     .target(
-      name: "TraceRecorderUIKit", dependencies: ["TraceRecorder", "TraceModel"], swiftSettings: [.swiftLanguageMode(.v5)]),
+      name: "TraceRecorderUIKit", dependencies: ["TraceRecorder", "TraceModel"],
+      swiftSettings: [.swiftLanguageMode(.v5)]),
     // The command-line tool and the SQLite store.
     .executableTarget(
       name: "traceq",
@@ -49,15 +52,22 @@ let package = Package(
     // Fixture builders shared by the test targets (gzip, zlib, multi-member, cut short).
     .target(name: "TestSupport", dependencies: ["TraceModel"], path: "Tests/TestSupport"),
     .testTarget(name: "TraceModelTests", dependencies: ["TraceModel", "TestSupport"]),
-    .testTarget(name: "ReplayTests", dependencies: ["Replay", "TraceModel", "TestSupport"]),
+    .testTarget(
+      name: "ReplayTests",
+      dependencies: [
+        "Replay", "TraceModel", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
+      ]),
     // A process that records a scripted session until it is killed (the recorder's crash test).
     .executableTarget(
       name: "recorder-crash-child", dependencies: ["TraceRecorder", "TraceModel"], path: "Tests/RecorderCrashChild"),
     .testTarget(
       name: "TraceRecorderTests",
-      dependencies: ["TraceRecorder", "TraceRecorderUIKit", "TraceModel", "Replay", "TestSupport", "recorder-crash-child"]),
+      dependencies: [
+        "TraceRecorder", "TraceRecorderUIKit", "TraceModel", "Replay", "TestSupport", "recorder-crash-child",
+      ]),
     .testTarget(name: "traceqTests", dependencies: ["traceq", "TraceModel", "TestSupport"], exclude: ["Golden"]),
     // `swift run -c release traceq-bench`: the benchmark of docs/performance.md.
-    .executableTarget(name: "traceq-bench", dependencies: ["TraceModel", "TraceRecorder"], path: "Benchmarks/traceq-bench"),
+    .executableTarget(
+      name: "traceq-bench", dependencies: ["TraceModel", "TraceRecorder"], path: "Benchmarks/traceq-bench"),
   ]
 )
