@@ -81,6 +81,19 @@ struct HTMLReportTests {
     #expect(html.contains("1 trace file · 1 session · 16 events · 2 findings"))
   }
 
+  @Test("a directory's traces make one page, a section per session, the crashes listed on top")
+  func directory() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let (status, html) = try Self.report(.files([Samples.directory]), in: directory)
+    #expect(status == 0)
+    let sessions = Self.occurrences(of: "<section class=\"session\"", in: html)
+    #expect(sessions == Samples.expected.count)
+    #expect(html.contains("\(Samples.expected.count) trace files · \(sessions) sessions"))
+    let header = try #require(html.components(separatedBy: "</header>").first)
+    #expect(Self.occurrences(of: "<p class=\"crash\">", in: header) == 3)
+  }
+
   @Test("a 100,000-event session is drawn merged: the page stays small")
   func longSession() throws {
     let directory = try TemporaryDirectory()
@@ -118,12 +131,13 @@ struct HTMLReportTests {
     #expect(
       ReportPage.number(12.5) == "12.5" && ReportPage.number(0.0004) == "0" && ReportPage.number(-0.25) == "-0.25")
     #expect(ReportPage.duration(5.2) == "5.2 s" && ReportPage.duration(0.012) == "12 ms")
+    #expect(ReportPage.duration(182) == "3 min 2 s" && ReportPage.duration(56_871) == "15 h 47 min")
     #expect(ReportPage.ticks(span: 5.21).filter { !$0.minor }.map(\.text) == ["0", "1 s", "2 s", "3 s", "4 s", "5 s"])
   }
 
-  /// `scripts/report-screenshot.sh`, which needs Chromium: the test runs where it is installed.
+  /// `Scripts/report-screenshot.sh`, which needs Chromium: the test runs where it is installed.
   static let screenshotScript = URL(fileURLWithPath: Samples.directory).deletingLastPathComponent()
-    .appendingPathComponent("scripts/report-screenshot.sh").path
+    .appendingPathComponent("Scripts/report-screenshot.sh").path
   static let hasChromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].contains {
     FileManager.default.isExecutableFile(atPath: $0)
   }

@@ -31,24 +31,24 @@ extension TraceqCommand {
 
 /// `traceq export --perfetto`: replays the input into a ``PerfettoWriter``.
 struct PerfettoExportRun {
-  var input: ExportInput
-  var session: Int?
+  var export: TimelineExport
   var outputPath: String
-  var errorOutput: (String) -> Void = Terminal.error
+
+  init(
+    input: ExportInput, session: Int? = nil, outputPath: String,
+    errorOutput: @escaping (String) -> Void = Terminal.error
+  ) {
+    export = TimelineExport(input: input, session: session, errorOutput: errorOutput)
+    self.outputPath = outputPath
+  }
 
   /// 0 written, 2 unusable input or output.
   func execute() -> Int32 {
-    do {
-      let output = outputPath == "-" ? ReportOutput.standardOutput : try ReportOutput.file(outputPath)
+    export.write(to: outputPath) { output in
       let writer = PerfettoWriter(output: output)
-      let summary = try TimelineExport(input: input, session: session, onIssue: errorOutput).run(into: writer)
+      let summary = try export.run(into: writer)
       try writer.close()
-      return summary.rejected ? 2 : 0
-    } catch let error as UsageError {
-      errorOutput("error: \(error.message)")
-    } catch {
-      errorOutput("\(error)")
+      return summary
     }
-    return 2
   }
 }

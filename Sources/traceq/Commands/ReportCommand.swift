@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 
 extension TraceqCommand {
   struct Report: ParsableCommand {
@@ -32,29 +31,25 @@ extension TraceqCommand {
 
 /// `traceq report`: replays the input into a ``ReportBuilder`` and renders the page.
 struct HTMLReportRun {
-  var input: ExportInput
-  var session: Int?
+  var export: TimelineExport
   var outputPath: String
-  var errorOutput: (String) -> Void = Terminal.error
+
+  init(
+    input: ExportInput, session: Int? = nil, outputPath: String,
+    errorOutput: @escaping (String) -> Void = Terminal.error
+  ) {
+    export = TimelineExport(input: input, session: session, errorOutput: errorOutput)
+    self.outputPath = outputPath
+  }
 
   /// 0 written, 2 unusable input or output.
   func execute() -> Int32 {
-    do {
-      // Opened first, so that a path that cannot be written stops the run before the replay.
-      let output = outputPath == "-" ? ReportOutput.standardOutput : try ReportOutput.file(outputPath)
+    export.write(to: outputPath) { output in
       let builder = ReportBuilder()
-      let summary = try TimelineExport(input: input, session: session, onIssue: errorOutput).run(into: builder)
-      let name: String
-      switch input {
-      case .file(let path): name = path
-      case .database(let path): name = path
-      }
-      output.write(try ReportPage(builder: builder, files: summary.files, input: name).render())
+      let summary = try export.run(into: builder)
+      output.write(try ReportPage(builder: builder, files: summary.files, input: export.input.name).render())
       try output.close()
-      return summary.rejected ? 2 : 0
-    } catch {
-      errorOutput("\(error)")
-      return 2
+      return summary
     }
   }
 }

@@ -13,6 +13,8 @@ final class PerfettoWriter: TimelineSink {
   private var model: SessionModel?
   /// The current session's tracks that had a slice, in the order they first had one.
   private var used: [Track] = []
+  private var tids: [Track: Int] = [:]
+  private var lastTid = 0
   private var wroteEvent = false
   private var named: Set<Track> = []
   private var tracks = NestedSlices<TimelineTrack, Slice>()
@@ -68,6 +70,7 @@ final class PerfettoWriter: TimelineSink {
     for track in used { name(track) }
     used.removeAll(keepingCapacity: true)
     named.removeAll(keepingCapacity: true)
+    tids.removeAll(keepingCapacity: true)
     model = nil
   }
 
@@ -80,19 +83,27 @@ final class PerfettoWriter: TimelineSink {
     init(_ track: TimelineTrack) { self = .timeline(track) }
   }
 
+  /// Thread ids are handed out in order over the whole file, so that each is unique (some
+  /// viewers key threads by tid alone) and small.
   private func tid(_ track: Track) -> Int {
-    let local: Int
+    if let tid = tids[track] { return tid }
+    lastTid += 1
+    tids[track] = lastTid
+    return lastTid
+  }
+
+  /// The order of the tracks in a session: findings, presentations, popovers, orientations,
+  /// then the controllers in the order the trace named them.
+  private func sortIndex(_ track: Track) -> Int {
     switch track {
-    case .findings: local = 1
-    case .timeline(.presentations): local = 2
-    case .timeline(.popovers): local = 3
-    case .timeline(.interfaceOrientation): local = 4
-    case .timeline(.deviceOrientation): local = 5
-    case .timeline(.allowedOrientations): local = 6
-    case .timeline(.controller(let vc)): local = 100 + vc.offset
+    case .findings: 1
+    case .timeline(.presentations): 2
+    case .timeline(.popovers): 3
+    case .timeline(.interfaceOrientation): 4
+    case .timeline(.deviceOrientation): 5
+    case .timeline(.allowedOrientations): 6
+    case .timeline(.controller(let vc)): 100 + vc.offset
     }
-    // Thread ids unique across sessions, as some viewers key threads by tid alone.
-    return pid * 10_000_000 + local
   }
 
   private func use(_ track: Track) {
@@ -108,7 +119,7 @@ final class PerfettoWriter: TimelineSink {
     }
     let id = tid(track)
     emit(#""ph":"M","pid":\#(pid),"tid":\#(id),"name":"thread_name","args":{"name":\#(JSONString.quote(name))}"#)
-    emit(#""ph":"M","pid":\#(pid),"tid":\#(id),"name":"thread_sort_index","args":{"sort_index":\#(id % 10_000_000)}"#)
+    emit(#""ph":"M","pid":\#(pid),"tid":\#(id),"name":"thread_sort_index","args":{"sort_index":\#(sortIndex(track))}"#)
   }
 
   // MARK: - Writing

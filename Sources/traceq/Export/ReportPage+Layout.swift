@@ -60,14 +60,15 @@ extension ReportPage {
     }
   }
 
-  /// "850 µs", "12 ms", "2.45 s", "3 min 2 s".
+  /// "850 µs", "12 ms", "2.45 s", "3 min 2 s", "15 h 47 min".
   static func duration(_ seconds: Double) -> String {
     switch seconds {
     case 0: "0"
     case ..<0.001: "\(number(seconds * 1_000_000)) µs"
     case ..<1: "\(number((seconds * 1_000 * 100).rounded() / 100)) ms"
     case ..<120: "\(number((seconds * 100).rounded() / 100)) s"
-    default: "\(Int(seconds) / 60) min \(Int(seconds) % 60) s"
+    case ..<3_600: "\(Int(seconds) / 60) min \(Int(seconds) % 60) s"
+    default: "\(Int(seconds) / 3_600) h \(Int(seconds) % 3_600 / 60) min"
     }
   }
 

@@ -2,16 +2,16 @@ import Replay
 import TraceModel
 
 /// Watches one session's replay and tells a ``TimelineSink`` what changed after each event.
-/// It only compares the model's state before and after an event; what UIKit did is the
-/// model's decision (the same state `traceq replay --at` prints).
+/// It does not drive the replay: whoever applies an event to the replay hands it on with its
+/// findings, and the recorder compares the model's state before and after. What UIKit did is
+/// the model's decision (the same state `traceq replay --at` prints).
 final class TimelineRecorder {
-  let replay: SessionReplay
+  let model: SessionModel
   private let sink: TimelineSink
   private var clock = SessionClock()
   private var events = 0
-  /// The line of the event being applied.
+  /// The line of the event last applied.
   private var line = 0
-  private var findings: [Finding] = []
   // The state last told to the sink.
   private var appearance: [AppearState?] = []
   private var presentation: [(presenter: ObjectID, style: EffectiveStyle?)?] = []
@@ -30,43 +30,36 @@ final class TimelineRecorder {
   private var device: DeviceOrientation?
   private var allowed: OrientationMask?
 
-  init(session: TimelineSession, symbols: SessionSymbols, rules: RuleSet, sink: TimelineSink) {
-    replay = SessionReplay(header: session.header, symbols: symbols, ordinal: session.ordinal, rules: rules)
+  /// Starts the session on `sink`, before the replay's first event.
+  init(session: TimelineSession, model: SessionModel, sink: TimelineSink) {
+    self.model = model
     self.sink = sink
     line = session.line
-    sink.beginSession(session, model: replay.model)
+    sink.beginSession(session, model: model)
     compare(naming: nil, at: 0)
   }
 
-  var model: SessionModel { replay.model }
-
-  /// Replays `event` and reports what it changed and found.
-  func apply(_ event: TraceEvent) {
+  /// The replay applied `event`, which made `findings`: reports what it changed and found.
+  func applied(_ event: TraceEvent, findings: some Collection<Finding>) {
     let time = clock.place(line: event.line, time: event.time)
     events += 1
     line = event.line
-    replay.apply(event, into: &findings)
     compare(naming: event.payload, at: time)
-    deliverFindings(afterLine: event.line)
+    deliver(findings)
   }
 
-  /// Ends the session: decisions still pending are taken, the last findings reported and
-  /// open slices closed.
-  func finish(cutShort: Bool, lastLine: Int) {
-    line = lastLine
-    replay.finish(cutShort: cutShort, into: &findings)
+  /// The replay ended the session (pending decisions taken) with `findings`: reports them and
+  /// closes the open slices.
+  func ended(findings: some Collection<Finding>) {
     compare(naming: nil, at: clock.now)
-    deliverFindings(afterLine: lastLine)
+    deliver(findings)
     sink.endSession(at: clock.now, events: events)
   }
 
-  private func deliverFindings(afterLine line: Int) {
-    guard !findings.isEmpty else { return }
-    findings.sort { $0.line < $1.line }
-    for finding in findings {
+  private func deliver(_ findings: some Collection<Finding>) {
+    for finding in findings.sorted(by: { $0.line < $1.line }) {
       sink.finding(finding, at: clock.time(ofLine: finding.line), model: model, afterLine: line)
     }
-    findings.removeAll(keepingCapacity: true)
   }
 
   private func compare(naming payload: EventPayload?, at time: Double) {

@@ -2,7 +2,7 @@
 # Opens an HTML report in headless Chromium (Debian: apt-get install chromium), fails when the
 # page logs a console error or an uncaught exception, and saves a screenshot.
 #
-#   scripts/report-screenshot.sh report.html shot.png [#f1-2] [1280,860]
+#   Scripts/report-screenshot.sh report.html shot.png [#f1-2] [1280,860]
 #
 # The optional fragment opens the page on a finding (its timeline zoomed there).
 # Exit status: 0 clean, 1 console errors (printed), 77 no Chromium on this machine.
