@@ -48,13 +48,16 @@ public struct IngestIssue: Sendable, Equatable {
     case timeGoesBackwards = "time-goes-backwards"
     /// A record holds a known key twice; its first value is used (reported once per session).
     case duplicateKey = "duplicate-key"
+    /// A file uses more distinct names than traceq keeps (unknown event names): the rest are
+    /// stored under one placeholder (reported once per file).
+    case tooManyNames = "too-many-names"
 
     public var severity: Severity {
       switch self {
       case .invalidJSON, .wrongType, .invalidValue, .missingKey, .missingHeader, .unsupportedVersion,
         .lineTooLong, .corruptStream:
         .error
-      case .truncatedStream, .trailingData, .incompleteLastLine, .timeGoesBackwards, .duplicateKey:
+      case .truncatedStream, .trailingData, .incompleteLastLine, .timeGoesBackwards, .duplicateKey, .tooManyNames:
         .warning
       }
     }

@@ -108,6 +108,7 @@ struct IngestRun {
       } catch let error as TraceReadError {
         progress.clear()
         errorOutput(error.description)
+        bulk?.hasDeletedRows = true
         status = 2
       } catch {
         progress.clear()
@@ -115,7 +116,7 @@ struct IngestRun {
         let reason = StoreError.reason(error)
         errorOutput(
           (bulk == nil
-            ? StoreError.writeFailed(path: databasePath, reason: reason)
+            ? StoreError.writeFailed(path: databasePath, file: path, reason: reason)
             : .buildFailed(path: databasePath, reason: reason)).description)
         return 2
       }

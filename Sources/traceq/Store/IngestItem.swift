@@ -20,6 +20,8 @@ struct DecodedTraceEnd {
   var compression: Compression
   var lines: Int
   var cutShort: Bool
+  /// For a compressed file found damaged: the first line no checksum vouches for.
+  var unverifiedFromLine: Int?
   /// Standard input's hash and size, computed while reading (files have theirs in `.content`).
   var streamedContent: (sha256: String, size: Int)?
 }

@@ -52,7 +52,7 @@ final class TraceDecoding: IngestItemSource {
       }
       end = DecodedTraceEnd(
         compression: stream.reader.compression, lines: stream.reader.linesRead, cutShort: stream.wasCutShort,
-        streamedContent: streamed)
+        unverifiedFromLine: stream.reader.unverifiedFromLine, streamedContent: streamed)
       return queued.isEmpty ? nil : queued.removeFirst()
     }
     switch item {
