@@ -259,7 +259,8 @@ struct IngestTests {
     #expect(
       result.errors == [
         "\(path):1: error: the file does not start with a traceq header such as {\"traceq\":1,\"idiom\":\"phone\"}; "
-          + "it is not read [missing-header]"
+          + "nor is it a console log or crash report with a UIKit diagnostic traceq recognises; it is not read "
+          + "[missing-header]"
       ])
     #expect(try store.count("SELECT count(*) FROM traces") == 0)
   }

@@ -12,6 +12,18 @@ public struct Finding: Sendable, Hashable {
   public var hint: String
   /// The controllers (and popovers) the message names, in order: their ids and classes.
   public var subjects: [Subject]
+  /// Who found it: the replay of recorded events, or UIKit itself in the console.
+  public var source: Source = .replay
+  /// For a finding of UIKit's: the process and time stamp of the console line, when it gave them.
+  public var logged: ConsoleOrigin?
+
+  /// Who found a finding.
+  public enum Source: String, Sendable, Hashable, CaseIterable {
+    /// The replay of recorded events through the model of UIKit.
+    case replay
+    /// UIKit's own diagnostic, in a console log, crash report or a trace's `console` events.
+    case uikit
+  }
 
   /// An object named by a finding.
   public struct Subject: Sendable, Hashable {

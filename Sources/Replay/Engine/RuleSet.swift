@@ -6,30 +6,43 @@ public struct RuleSet: Sendable {
   /// Severities that replace a rule's default, by rule id.
   public let severities: [String: Severity]
 
-  public init(_ types: [any Rule.Type] = RuleCatalog.all, severities: [String: Severity] = [:]) {
+  /// The ids of the console catalog (``ConsoleCatalog``) whose diagnostics are reported.
+  public let consoleIDs: Set<String>
+
+  public init(
+    _ types: [any Rule.Type] = RuleCatalog.all, severities: [String: Severity] = [:],
+    consoleIDs: Set<String>? = nil
+  ) {
     rules = types.map { $0.init() }
     self.severities = severities
+    let ruleIDs = Set(types.map { $0.description.id })
+    self.consoleIDs =
+      consoleIDs
+      ?? Set(ConsoleCatalog.all.map(\.id).filter { RuleCatalog.type(for: $0) == nil || ruleIDs.contains($0) })
   }
+
+  /// Whether UIKit's diagnostics of `id` are reported: a replay rule's when that rule runs.
+  public func reportsConsole(_ id: String) -> Bool { consoleIDs.contains(id) }
 
   /// The catalog narrowed to `only` (all when empty) minus `disabled`.
   /// - Throws: ``UnknownRule`` naming an id the catalog does not have.
   public static func selecting(
     only: [String] = [], disabled: [String] = [], severities: [String: Severity] = [:]
   ) throws(UnknownRule) -> RuleSet {
-    for id in only + disabled + Array(severities.keys) where RuleCatalog.type(for: id) == nil {
+    for id in only + disabled + Array(severities.keys)
+    where RuleCatalog.type(for: id) == nil && ConsoleCatalog.entry(id) == nil {
       throw UnknownRule(id: id)
     }
-    let types = RuleCatalog.all.filter {
-      (only.isEmpty || only.contains($0.description.id)) && !disabled.contains($0.description.id)
-    }
-    return RuleSet(types, severities: severities)
+    func selected(_ id: String) -> Bool { (only.isEmpty || only.contains(id)) && !disabled.contains(id) }
+    let types = RuleCatalog.all.filter { selected($0.description.id) }
+    return RuleSet(types, severities: severities, consoleIDs: Set(ConsoleCatalog.all.map(\.id).filter(selected)))
   }
 
   public var ids: [String] { rules.map { type(of: $0).description.id } }
 
   /// The severity a rule reports with in this set.
   public func severity(of id: String) -> Severity? {
-    severities[id] ?? RuleCatalog.type(for: id)?.description.severity
+    severities[id] ?? RuleCatalog.type(for: id)?.description.severity ?? ConsoleCatalog.entry(id)?.severity
   }
 }
 
@@ -40,7 +53,7 @@ public struct UnknownRule: Error, CustomStringConvertible {
   public init(id: String) { self.id = id }
 
   public var description: String {
-    let known = RuleCatalog.all.map { $0.description.id }
+    let known = RuleCatalog.all.map { $0.description.id } + ConsoleCatalog.all.map(\.id)
     let close = known.filter { $0.hasPrefix(String(id.prefix(4))) }
     return "unknown rule '\(id)'"
       + (close.isEmpty ? "; `traceq rules` lists them" : "; did you mean \(close.joined(separator: ", "))?")

@@ -51,13 +51,16 @@ public struct IngestIssue: Sendable, Equatable {
     /// A file uses more distinct names than traceq keeps (unknown event names): the rest are
     /// stored under one placeholder (reported once per file).
     case tooManyNames = "too-many-names"
+    /// The recorder dropped events here (a `dropped` record): what the session did next is incomplete.
+    case eventsDropped = "events-dropped"
 
     public var severity: Severity {
       switch self {
       case .invalidJSON, .wrongType, .invalidValue, .missingKey, .missingHeader, .unsupportedVersion,
         .lineTooLong, .corruptStream:
         .error
-      case .truncatedStream, .trailingData, .incompleteLastLine, .timeGoesBackwards, .duplicateKey, .tooManyNames:
+      case .truncatedStream, .trailingData, .incompleteLastLine, .timeGoesBackwards, .duplicateKey, .tooManyNames,
+        .eventsDropped:
         .warning
       }
     }

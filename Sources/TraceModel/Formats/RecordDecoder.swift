@@ -101,10 +101,21 @@ public final class RecordDecoder {
 
   private func reject(_ line: RawLine) {
     isRejected = true
-    rejection = IngestIssue(
-      .missingHeader, line: line.number,
-      "the file does not start with a traceq header such as {\"traceq\":1,\"idiom\":\"phone\"}; it is not read",
-      raw: line.text())
+    rejection = Self.missingHeaderIssue(line: line.number, raw: line.text())
+  }
+
+  /// The rejection of a file that is not a trace (`note` says what else it is not).
+  static func missingHeaderIssue(line: Int, raw: String, note: String = "") -> IngestIssue {
+    IngestIssue(
+      .missingHeader, line: line,
+      "the file does not start with a traceq header such as {\"traceq\":1,\"idiom\":\"phone\"}\(note); it is not read",
+      raw: raw)
+  }
+
+  /// Marks the file rejected for `issue`, found by another decoder of the same file.
+  func reject(_ issue: IngestIssue) {
+    isRejected = true
+    rejection = issue
   }
 
   /// The reason the file was rejected, once ``isRejected`` is true.
@@ -174,6 +185,13 @@ public final class RecordDecoder {
           .unknown(name: JSONText.decode(nameBytes), vc: try fields.optionalObject(.vc))
         }
       try declareClass(of: payload, fields)
+      if case .dropped(let count) = payload, count > 0 {
+        followUps.append(
+          IngestIssue(
+            .eventsDropped, line: line.number,
+            "the recorder dropped \(count) event\(count == 1 ? "" : "s") here (its buffer was full: the disk fell "
+              + "behind); what the session did next is incomplete, so findings after this line may be wrong"))
+      }
       if let time {
         if let lastTime, time < lastTime, !reportedTimeOrder {
           reportedTimeOrder = true

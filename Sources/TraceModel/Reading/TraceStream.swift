@@ -1,41 +1,78 @@
-/// A trace file read and decoded: the lines of a ``TraceReader`` through a ``RecordDecoder``,
-/// then the issues found at the end of the stream.
+/// A file read and decoded: the lines of a ``TraceReader`` through the decoder of the file's
+/// ``InputKind`` (told from its first non-blank line), then the issues found at the end of the
+/// stream. A trace goes through a ``RecordDecoder``; a console log, `log show` output or crash
+/// report through a console decoder that gives one session of `console` events, one per UIKit
+/// diagnostic the ``ConsoleFilter`` recognises.
 public final class TraceStream {
   public let reader: TraceReader
   public let decoder: RecordDecoder
+  /// Which console lines are diagnostics; without one, only traces are read (anything else is
+  /// rejected for its missing header).
+  private let consoleFilter: ConsoleFilter?
   // Per-event state is @exclusivity(unchecked): one thread uses an instance and its methods do
   // not re-enter, so the dynamic checks (~15% of a replay) would protect nothing.
   /// Issues waiting to be handed out, last first (a record's follow-up, the end of the stream).
   @exclusivity(unchecked) private var queued: [IngestIssue] = []
   @exclusivity(unchecked) private var finished = false
+  /// Set at the first non-blank line.
+  @exclusivity(unchecked) public private(set) var kind: InputKind?
+  @exclusivity(unchecked) private var console: ConsoleLogDecoder?
+  /// The record of the last console item (grown as needed, freed with the stream).
+  @exclusivity(unchecked) private var consoleRecord = UnsafeMutableRawBufferPointer(start: nil, count: 0)
+  @exclusivity(unchecked) private var consoleRecordLength = 0
 
   /// The line the last item came from (its bytes are valid until the next call to ``next()``).
   @exclusivity(unchecked) public private(set) var line: RawLine?
 
-  public init(reader: TraceReader) {
+  public init(reader: TraceReader, consoleFilter: ConsoleFilter? = nil) {
     self.reader = reader
     decoder = RecordDecoder(maxLineLength: reader.maxLineLength)
+    self.consoleFilter = consoleFilter
   }
 
-  /// Opens the trace at `path` (`-` for standard input); `readsAhead` as for ``TraceReader``.
-  public convenience init(path: String, readsAhead: Bool = false) throws {
-    self.init(reader: try TraceReader(path: path, readsAhead: readsAhead))
+  /// Opens the file at `path` (`-` for standard input); `readsAhead` as for ``TraceReader``.
+  public convenience init(path: String, readsAhead: Bool = false, consoleFilter: ConsoleFilter? = nil) throws {
+    self.init(reader: try TraceReader(path: path, readsAhead: readsAhead), consoleFilter: consoleFilter)
   }
+
+  deinit { consoleRecord.deallocate() }
 
   public var path: String { reader.path }
+
+  /// The last item's record in the trace format, valid until the next call to ``next()``: the
+  /// line itself for a trace, the record made of a log's diagnostic for a log.
+  public var record: UnsafeRawBufferPointer {
+    if console != nil { return UnsafeRawBufferPointer(rebasing: consoleRecord[..<consoleRecordLength]) }
+    return line?.bytes ?? UnsafeRawBufferPointer(start: nil, count: 0)
+  }
 
   /// The next item, or nil at the end of the trace. After a rejection (the file does not
   /// start with a header) the stream ends with that one issue.
   public func next() throws -> TraceItem? {
     if let issue = queued.popLast() { return .issue(issue) }
+    if let item = nextConsoleItem() { return item }
     while !finished {
       guard let raw = try reader.next() else {
         finished = true
         line = nil
+        if let console, let rejection = console.finish() {
+          decoder.reject(rejection)
+          return .issue(rejection)
+        }
         if !decoder.isRejected { queued = reader.endIssues.reversed() }
-        return queued.popLast().map(TraceItem.issue)
+        return nextConsoleItem() ?? queued.popLast().map(TraceItem.issue)
       }
       line = raw
+      if kind == nil, raw.oversizedLength == nil, !raw.bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
+        let sniffed = InputKind.sniff(raw.bytes)
+        kind = sniffed
+        if sniffed != .trace, let consoleFilter { console = ConsoleLogDecoder(kind: sniffed, filter: consoleFilter) }
+      }
+      if let console {
+        console.feed(raw)
+        if let item = nextConsoleItem() { return item }
+        continue
+      }
       let item = decoder.decode(raw)
       if !decoder.followUps.isEmpty { queued.append(contentsOf: decoder.followUps.reversed()) }
       if decoder.isRejected {
@@ -45,6 +82,17 @@ public final class TraceStream {
       if let item { return item }
     }
     return nil
+  }
+
+  private func nextConsoleItem() -> TraceItem? {
+    guard let (item, record) = console?.next() else { return nil }
+    if record.count > consoleRecord.count {
+      consoleRecord.deallocate()
+      consoleRecord = .allocate(byteCount: max(record.count, 1024), alignment: 1)
+    }
+    record.withUnsafeBytes { consoleRecord.baseAddress?.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+    consoleRecordLength = record.count
+    return item
   }
 
   /// True when the stream ended early (cut short or damaged), so that the last session may

@@ -11,6 +11,8 @@ struct CheckRun {
   var triage: FindingTriage
   var reporter: FindingReporter
   var errorOutput: (String) -> Void = Terminal.error
+  /// Notes on what each log or crash report was read as (standard error, not the report).
+  var noteOutput: (String) -> Void = Terminal.error
 
   /// What a run ends with.
   struct Outcome {
@@ -23,11 +25,11 @@ struct CheckRun {
 
   init(
     inputs: [String], jobs: Int = 1, policy: CheckPolicy, baseline: Baseline? = nil, recordsBaseline: Bool = false,
-    reporter: FindingReporter, errorOutput: @escaping (String) -> Void = Terminal.error
+    sources: SourceIndex? = nil, reporter: FindingReporter, errorOutput: @escaping (String) -> Void = Terminal.error
   ) {
     self.inputs = inputs
     self.jobs = jobs
-    triage = FindingTriage(policy: policy, baseline: baseline, recording: recordsBaseline)
+    triage = FindingTriage(policy: policy, baseline: baseline, recording: recordsBaseline, sources: sources)
     self.reporter = reporter
     self.errorOutput = errorOutput
   }
@@ -58,6 +60,8 @@ struct CheckRun {
       case .issue(let issue):
         tally.add(issue)
         reporter.report(issue: issue, file: path)
+      case .crossCheck(let entries):
+        reporter.report(crossCheck: entries, file: path)
       }
     }
     func close(_ path: String, _ outcome: FileCheck.Outcome) {
@@ -66,7 +70,11 @@ struct CheckRun {
         tally.files += 1
         tally.sessions += summary.sessions
         tally.events += summary.events
+        if let kind = summary.kind { tally.kinds[kind, default: 0] += 1 }
         if summary.rejected { status = 2 }
+        if let kind = summary.kind, kind != .trace, !summary.rejected {
+          noteOutput("\(path): read as \(kind.rawValue): \(Plural.count(summary.diagnostics, "UIKit diagnostic"))")
+        }
       case .unreadable(let reason):
         errorOutput(reason)
         status = 2
@@ -92,6 +100,7 @@ enum FileCheck {
   enum Item: Sendable {
     case finding(Finding)
     case issue(IngestIssue)
+    case crossCheck([CrossCheck.Entry])
   }
 
   enum Outcome: Sendable {
@@ -105,8 +114,11 @@ enum FileCheck {
     _ path: String, with checker: TraceChecker, readsAhead: Bool, found: (Item) -> Void
   ) -> Outcome {
     do {
-      let stream = try TraceStream(path: path, readsAhead: readsAhead)
-      return .checked(try checker.check(stream, onFinding: { found(.finding($0)) }, onIssue: { found(.issue($0)) }))
+      let stream = try TraceStream(path: path, readsAhead: readsAhead, consoleFilter: ConsoleCatalog.filter)
+      return .checked(
+        try checker.check(
+          stream, onFinding: { found(.finding($0)) }, onIssue: { found(.issue($0)) },
+          onCrossCheck: { found(.crossCheck($0)) }))
     } catch {
       return .unreadable("\(error)")
     }

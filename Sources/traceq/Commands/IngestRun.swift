@@ -23,6 +23,8 @@ struct IngestRun {
   struct Check {
     var policy: CheckPolicy
     var reporter: FindingReporter
+    /// With `--source-root`: the class declarations findings point at.
+    var sources: SourceIndex? = nil
   }
 
   /// Runs the ingest; returns the exit status (0 stored, 1 lines with errors or failing
@@ -55,7 +57,7 @@ struct IngestRun {
     var stored = 0
     var skipped = 0
     var tally = FindingTally()
-    var triage = check.map { FindingTriage(policy: $0.policy) }
+    var triage = check.map { FindingTriage(policy: $0.policy, sources: $0.sources) }
     let progress = ProgressLine()
     let sources = DecodingSources(files: files, rules: check?.policy.rules, jobs: jobs)
     for (index, path) in files.enumerated() {
@@ -68,8 +70,9 @@ struct IngestRun {
         progress.clear()
         errorOutput(Diagnostic.line(path: path, issue))
       }
+      let meter = ProgressText(path: path)
       ingestion.onProgress = { bytes, events in
-        progress.update("\(path): \(Self.percent(bytes, of: path)) \(events) events")
+        progress.update(meter.text(bytes: bytes, events: events))
       }
       if let check {
         ingestion.checkedRules = check.policy.rules.ids
@@ -153,12 +156,6 @@ struct IngestRun {
     text += ": \(Plural.count(total.events, "event")), \(Plural.count(total.sessions, "session")), "
     text += "\(Plural.count(total.errors, "error")), \(Plural.count(total.warnings, "warning")) in \(database)"
     return text
-  }
-
-  private static func percent(_ bytes: Int, of path: String) -> String {
-    guard path != "-", let size = try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int, size > 0
-    else { return "" }
-    return "\(min(100, bytes * 100 / size))%"
   }
 }
 

@@ -13,9 +13,10 @@ extension TraceqCommand {
         style, animated, record). json_extract(record, '$.key') reaches every key of a record.
 
         Examples:
-          traceq query "SELECT ev, count(*) AS n FROM events GROUP BY ev ORDER BY n DESC"
-          traceq query "SELECT file, line, class FROM events WHERE ev = 'viewDidAppear' AND class LIKE 'BNR%'"
+          traceq query "SELECT ev, count(*) FROM events GROUP BY ev ORDER BY 2 DESC"
+          traceq query "SELECT file, line, class FROM events WHERE class LIKE 'BNR%'"
           traceq query --format json "SELECT * FROM sessions"
+          traceq query --schema
         """)
 
     @OptionGroup var database: DatabaseOptions
@@ -28,14 +29,24 @@ extension TraceqCommand {
         "Stop a query that runs longer than this many seconds (0: no limit).", valueName: "seconds"))
     var timeout: Double = QueryRun.defaultTimeout
 
+    @Flag(help: "Print the tables and views with their columns, and exit.")
+    var schema = false
+
     @Argument(help: ArgumentHelp("One or more SQL statements.", valueName: "sql"))
-    var sql: String
+    var sql: String?
 
     func validate() throws {
+      if schema, sql != nil { throw ValidationError("Give SQL or --schema, not both.") }
+      if !schema, sql == nil { throw ValidationError("Give SQL to run, or --schema to see the tables.") }
       guard timeout >= 0, timeout.isFinite else { throw ValidationError("--timeout must be 0 or more seconds") }
     }
 
     func run() throws {
+      guard let sql else {
+        let status = QuerySchema(databasePath: database.path).execute()
+        if status != 0 { throw ExitCode(status) }
+        return
+      }
       let status = try QueryRun(
         databasePath: database.path, sql: sql, format: format ?? (Terminal.standardOutputIsTerminal ? .table : .csv),
         timeout: timeout

@@ -14,10 +14,10 @@ struct StoredCheckRun {
 
   init(
     databasePath: String, policy: CheckPolicy, baseline: Baseline? = nil, recordsBaseline: Bool = false,
-    reporter: FindingReporter, errorOutput: @escaping (String) -> Void = Terminal.error
+    sources: SourceIndex? = nil, reporter: FindingReporter, errorOutput: @escaping (String) -> Void = Terminal.error
   ) {
     self.databasePath = databasePath
-    triage = FindingTriage(policy: policy, baseline: baseline, recording: recordsBaseline)
+    triage = FindingTriage(policy: policy, baseline: baseline, recording: recordsBaseline, sources: sources)
     self.reporter = reporter
     self.errorOutput = errorOutput
   }

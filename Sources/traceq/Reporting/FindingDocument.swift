@@ -9,9 +9,17 @@ struct FindingDocument: Encodable {
 
   var version = FindingDocument.currentVersion
   var tool = "traceq"
+  /// The traceq that wrote it (``Release/version``).
+  var toolVersion = Release.version
   var findings: [Item] = []
   var issues: [Issue] = []
   var summary = Summary()
+
+  enum CodingKeys: String, CodingKey {
+    case version, tool
+    case toolVersion = "tool_version"
+    case findings, issues, summary
+  }
 
   /// One finding.
   struct Item: Encodable {
@@ -31,11 +39,13 @@ struct FindingDocument: Encodable {
     var fingerprint: String
     /// Present when a suppression of the configuration accepts the finding.
     var suppression: SuppressionEntry?
+    /// With `--source-root`: where the finding's class is declared.
+    var source: Source?
 
     enum CodingKeys: String, CodingKey {
       case file, line, session, rule, severity, message, hint, vc
       case className = "class"
-      case subjects, fingerprint, suppression
+      case subjects, fingerprint, suppression, source
     }
 
     init(_ item: FileFinding) {
@@ -52,6 +62,19 @@ struct FindingDocument: Encodable {
       subjects = finding.subjects.map(Subject.init)
       fingerprint = FindingIdentity(finding).fingerprint
       suppression = item.suppression.map(SuppressionEntry.init)
+      source = item.source.map { Source(file: $0.file, line: $0.line, className: $0.className) }
+    }
+  }
+
+  /// The declaration of a finding's class in the app's sources.
+  struct Source: Encodable {
+    var file: String
+    var line: Int
+    var className: String
+
+    enum CodingKeys: String, CodingKey {
+      case file, line
+      case className = "class"
     }
   }
 

@@ -8,6 +8,15 @@ struct FileFinding {
   /// The `.traceq.yml` suppression that accepts it: reporters that carry suppressions (JSON,
   /// SARIF, JUnit) mark it, the others leave it out.
   var suppression: Suppression? = nil
+  /// With `--source-root`: the declaration of the finding's class, its primary location in the
+  /// `text`, `github`, `sarif` (and other) reports; the trace's line is then where it was recorded.
+  var source: SourceDeclaration? = nil
+
+  /// Where the finding is reported: the declaration, or else the trace's line.
+  var location: (file: String, line: Int) { source.map { ($0.file, $0.line) } ?? (file, finding.line) }
+
+  /// `recorded at TRACE:LINE` when the finding is reported at its class's declaration.
+  var recordedAt: String? { source == nil ? nil : "recorded at \(file):\(finding.line)" }
 }
 
 /// Counts per severity and per rule, for summaries and exit codes.
@@ -23,6 +32,8 @@ struct FindingTally {
   var baselined = 0
   /// Issues with the traces' lines (invalid records, cut-short files).
   private(set) var inputIssues: [Severity: Int] = [:]
+  /// How many files were read as each kind (traces, console logs, crash reports).
+  var kinds: [InputKind: Int] = [:]
 
   mutating func add(_ finding: Finding) {
     bySeverity[finding.severity, default: 0] += 1
@@ -52,12 +63,15 @@ protocol FindingReporter: AnyObject {
   func report(_ finding: FileFinding)
   /// A problem with a trace's bytes or lines.
   func report(issue: IngestIssue, file: String)
+  /// The cross-check of a session with both recorded events and UIKit diagnostics.
+  func report(crossCheck: [CrossCheck.Entry], file: String)
   /// The end of the run.
   func finish(_ tally: FindingTally)
 }
 
 extension FindingReporter {
   func begin(file: String) {}
+  func report(crossCheck: [CrossCheck.Entry], file: String) {}
 }
 
 /// What reporters know of the run besides its findings.

@@ -1,3 +1,4 @@
+import Replay
 import TraceModel
 
 /// Several reporters fed by one run, each writing to its own output (`--format sarif:a.sarif
@@ -21,6 +22,10 @@ final class ReporterGroup: FindingReporter {
 
   func report(issue: IngestIssue, file: String) {
     for reporter in reporters { reporter.report(issue: issue, file: file) }
+  }
+
+  func report(crossCheck: [CrossCheck.Entry], file: String) {
+    for reporter in reporters { reporter.report(crossCheck: crossCheck, file: file) }
   }
 
   func finish(_ tally: FindingTally) {

@@ -21,7 +21,10 @@ final class TextReporter: FindingReporter {
     guard item.suppression == nil else { return }
     let finding = item.finding
     wroteLines = true
-    output(Diagnostic.line(path: item.file, finding.line, paint(finding.severity), finding.message, id: finding.ruleID))
+    let location = item.location
+    output(
+      Diagnostic.line(path: location.file, location.line, paint(finding.severity), finding.message, id: finding.ruleID))
+    if let recorded = item.recordedAt { output("  \(TerminalText.escaped(recorded))") }
     if showHints { output("  hint: \(TerminalText.escaped(finding.hint))") }
   }
 
@@ -58,13 +61,6 @@ final class TextReporter: FindingReporter {
   }
 
   private func paint(_ severity: Severity) -> String {
-    guard colour else { return severity.rawValue }
-    let code =
-      switch severity {
-      case .error: "31"
-      case .warning: "33"
-      case .note: "36"
-      }
-    return "\u{1B}[1;\(code)m\(severity.rawValue)\u{1B}[0m"
+    colour ? ANSIColour.paint(severity) : severity.rawValue
   }
 }

@@ -31,10 +31,11 @@ final class TraceDecoding: IngestItemSource {
       let content = try ContentHash.ofFile(path)
       queued.append(.content(sha256: content.sha256, size: content.size))
     }
-    stream = TraceStream(reader: try TraceReader(source: hashing ?? source, path: path))
+    stream = TraceStream(
+      reader: try TraceReader(source: hashing ?? source, path: path), consoleFilter: ConsoleCatalog.filter)
   }
 
-  var record: UnsafeRawBufferPointer { stream.line?.bytes ?? UnsafeRawBufferPointer(start: nil, count: 0) }
+  var record: UnsafeRawBufferPointer { stream.record }
 
   var bytesRead: Int { stream.reader.bytesRead }
 
@@ -65,7 +66,8 @@ final class TraceDecoding: IngestItemSource {
       if let rules, header.version == 1 {
         replay = SessionReplay(header: header, symbols: symbols, ordinal: sessions, rules: rules)
       }
-      queued.append(.session(header, line: line, text: stream.line!.text(limit: .max), symbols: symbols))
+      let text = String(decoding: stream.record, as: UTF8.self)
+      queued.append(.session(header, line: line, text: text, symbols: symbols))
       return queued.removeFirst()
     case .issue(let issue):
       return .issue(issue)

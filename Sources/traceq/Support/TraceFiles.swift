@@ -2,11 +2,12 @@ import Foundation
 
 /// The trace files named on a command line.
 enum TraceFiles {
-  /// The name endings a directory walk picks up by default: `.ndjson`, `.jsonl` or `.trace`,
-  /// each optionally followed by `.gz`, `.z`, `.zz` or `.zlib` (compression itself is told
-  /// from the bytes, never from the name).
+  /// The name endings a directory walk picks up by default: traces (`.ndjson`, `.jsonl`,
+  /// `.trace`), console logs (`.log`), crash reports (`.crash`, `.ips`), each optionally
+  /// followed by `.gz`, `.z`, `.zz` or `.zlib`. Files named on the command line are read
+  /// whatever their name: what a file holds and how it is compressed are told from its bytes.
   static let patterns: [String] = {
-    let bases = [".ndjson", ".jsonl", ".trace"]
+    let bases = [".ndjson", ".jsonl", ".trace", ".log", ".crash", ".ips"]
     let compressions = ["", ".gz", ".z", ".zz", ".zlib"]
     return bases.flatMap { base in compressions.map { base + $0 } }
   }()

@@ -1,0 +1,119 @@
+import TraceModel
+
+/// Every UIKit diagnostic traceq recognises in console output and crash reports, in one place.
+/// `docs/console-logs.md` lists them (a test keeps it in step) and `ConsoleCatalogTests`
+/// recognises every example.
+public enum ConsoleCatalog {
+  public static let all: [ConsoleEntry] = appearance + presentation + containment + popover + orientation + navigation
+
+  /// The filter a log scan uses: the anchors of every entry, and ``verdict(_:)``.
+  public static let filter = ConsoleFilter(
+    anchors: Array(Set(all.flatMap(\.anchors))).sorted(), classify: { verdict($0) })
+
+  /// The entry with id `id`.
+  public static func entry(_ id: String) -> ConsoleEntry? { all.first { $0.id == id } }
+
+  /// The diagnostic in `text` (a console record, prefix and all), or nil. A message cut short
+  /// (the log ends mid-line) is still recognised when only one entry fits what is there.
+  public static func recognise(_ text: String) -> ConsoleDiagnostic? {
+    let bytes = normalised(text)
+    var partial: (entry: ConsoleEntry, progress: Int, objects: [ConsoleDiagnostic.Object], start: Int)?
+    var tie = false
+    for entry in all {
+      for variant in entry.variants {
+        switch variant.match(bytes) {
+        case .matched(let objects, let start, let end):
+          // `-[UIPopoverController dealloc]`: the pattern starts at the bracket.
+          let from = start > 0 && bytes[start - 1] == UInt8(ascii: "-") ? start - 1 : start
+          return ConsoleDiagnostic(
+            entry: entry, objects: objects, origin: origin(of: text), message: message(bytes[from..<end]))
+        case .partial(let progress, let objects, let start):
+          if progress > partial?.progress ?? 0 {
+            partial = (entry, progress, objects, start)
+            tie = false
+          } else if progress == partial?.progress, partial?.entry.id != entry.id {
+            tie = true
+          }
+        case .failed:
+          continue
+        }
+      }
+    }
+    guard let partial, !tie else { return nil }
+    return ConsoleDiagnostic(
+      entry: partial.entry, objects: partial.objects, origin: origin(of: text),
+      message: message(bytes[partial.start...]))
+  }
+
+  /// Whether `text` holds a diagnostic, the start of one, or none (see ``ConsoleFilter``).
+  public static func verdict(_ text: String) -> ConsoleFilter.Verdict {
+    let bytes = normalised(text)
+    var incomplete = false
+    for entry in all {
+      for variant in entry.variants {
+        switch variant.match(bytes) {
+        case .matched: return .recognised
+        case .partial: incomplete = true
+        case .failed: continue
+        }
+      }
+    }
+    return incomplete ? .incomplete : .unrecognised
+  }
+
+  private static func origin(of text: String) -> ConsoleOrigin {
+    var text = text
+    return text.withUTF8 { ConsoleOrigin(UnsafeRawBufferPointer($0)) }
+  }
+
+  /// The text's bytes, HTML's `&lt;` `&gt;` `&amp;` `&quot;` `&#39;` (pages copied from a
+  /// browser) turned back into characters.
+  private static func normalised(_ text: String) -> [UInt8] {
+    guard text.contains("&") else { return Array(text.utf8) }
+    var result = text
+    for (entity, character) in [("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"), ("&amp;", "&")] {
+      result = result.replacingAll(entity, with: character)
+    }
+    return Array(result.utf8)
+  }
+
+  /// The matched message with runs of whitespace made one space.
+  private static func message(_ bytes: ArraySlice<UInt8>) -> String {
+    var result: [UInt8] = []
+    var space = false
+    for byte in bytes {
+      if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
+        space = !result.isEmpty
+      } else {
+        if space { result.append(0x20) }
+        space = false
+        result.append(byte)
+      }
+    }
+    return String(decoding: result, as: UTF8.self)
+  }
+}
+
+extension String {
+  fileprivate func replacingAll(_ target: String, with replacement: String) -> String {
+    var result = ""
+    var rest = self[...]
+    while let range = rest.range(of: target) {
+      result += rest[..<range.lowerBound]
+      result += replacement
+      rest = rest[range.upperBound...]
+    }
+    return result + rest
+  }
+}
+
+extension Substring {
+  fileprivate func range(of target: String) -> Range<Index>? {
+    var index = startIndex
+    while index < endIndex {
+      if self[index...].hasPrefix(target) { return index..<self.index(index, offsetBy: target.count) }
+      index = self.index(after: index)
+    }
+    return nil
+  }
+}

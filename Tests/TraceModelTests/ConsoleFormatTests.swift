@@ -1,0 +1,85 @@
+import Testing
+
+@testable import TraceModel
+
+private func kind(_ line: String) -> InputKind {
+  var line = line
+  return line.withUTF8 { InputKind.sniff(UnsafeRawBufferPointer($0)) }
+}
+
+private func origin(_ line: String) -> ConsoleOrigin {
+  var line = line
+  return line.withUTF8 { ConsoleOrigin(UnsafeRawBufferPointer($0)) }
+}
+
+@Suite("Console formats: what a file is, where a line came from")
+struct ConsoleFormatTests {
+  @Test(
+    "a file's kind is told from its first line",
+    arguments: [
+      (#"{"traceq":1,"idiom":"phone"}"#, InputKind.trace),
+      (#"{"ev":"viewWillAppear","vc":"0x1"}"#, .trace),
+      ("2014-05-12 10:11:12.345 Homepwner[1234:a0b] Unbalanced calls", .xcodeConsole),
+      ("2023-11-23 10:11:12.345678+0100 My App[1234:56789] [Presentation] Attempt", .xcodeConsole),
+      ("Filtering the log data using \"process == \\\"MyApp\\\"\"", .logShow),
+      ("Timestamp                       Thread     Type        Activity             PID    TTL  ", .logShow),
+      ("2023-11-23 10:11:12.345678+0100 0x1a2b     Default     0x0                  1234   0    MyApp: hi", .logShow),
+      ("2016-06-23 17:18:53.372374-0700  localhost MyApp[123]: (UIKitCore) [com.apple.UIKit:Presentation] x", .logShow),
+      ("Nov 23 10:11:12 iPhone MyApp(UIKitCore)[123] <Notice>: Attempt", .logShow),
+      ("[{", .logJSON),
+      (#"{"traceID":123,"eventMessage":"hello","processID":1}"#, .logJSON),
+      (#"{"app_name":"MyApp","timestamp":"2023-11-23 10:11:12.00 +0100","bug_type":"309"}"#, .crashReport),
+      ("Incident Identifier: 2F1B0E53-0A2C-4C29-9C29-6D6A1B7C1D2E", .crashReport),
+      ("Fatal Exception: NSInvalidArgumentException", .crashReport),
+      ("Warning: Attempt to present <A: 0x1> on <B: 0x2> whose view is not in the window hierarchy!", .consoleText),
+      ("> `Unbalanced calls to begin/end appearance transitions for <X>.`", .consoleText),
+    ])
+  func sniffs(_ line: String, _ expected: InputKind) {
+    #expect(kind(line) == expected)
+  }
+
+  @Test("a line's prefix gives its time stamp, process and pid, through quote markers and CI prefixes")
+  func origins() {
+    let xcode = origin("2014-05-12 10:11:12.345 Homepwner[1234:a0b] Unbalanced calls")
+    #expect(xcode.timestamp == "2014-05-12 10:11:12.345" && xcode.process == "Homepwner" && xcode.pid == 1234)
+    let spaces = origin("> 2023-11-23T10:11:12.345678+01:00 My Great App[77:88] [Presentation] Attempt")
+    #expect(spaces.timestamp == "2023-11-23T10:11:12.345678+01:00" && spaces.process == "My Great App")
+    let fastlane = origin("[12:34:56]: ▸ 2020-01-02 03:04:05.678 Runner[9:10] Warning: Attempt")
+    #expect(fastlane.timestamp == "2020-01-02 03:04:05.678" && fastlane.process == "Runner" && fastlane.pid == 9)
+    let xharness = origin("[07:42:03.1234560] 2021-03-04 07:42:02.999 monotouchtest[4321:987] Attempt")
+    #expect(xharness.process == "monotouchtest" && xharness.pid == 4321)
+    let logShow = origin(
+      "2023-11-23 10:11:12.345678+0100 0x1a2b     Default     0x0                  1234   0    My App: (UIKitCore) [com.apple.UIKit:Presentation] Attempt"
+    )
+    #expect(logShow.process == "My App" && logShow.pid == 1234)
+    let syslog = origin("Nov  3 10:11:12 iPhone MyApp(UIKitCore)[123] <Notice>: Attempt")
+    #expect(syslog.timestamp == "Nov  3 10:11:12" && syslog.process == "MyApp" && syslog.pid == 123)
+    let bare = origin("AppNameiOS[1212:254550] Warning: Attempt to present")
+    #expect(bare.timestamp == nil && bare.process == "AppNameiOS" && bare.pid == 1212)
+    #expect(origin("Warning: Attempt to present <A: 0x1> on <B: 0x2>") == ConsoleOrigin())
+    #expect(origin("[Presentation] Attempt to present <A: 0x1>") == ConsoleOrigin())
+  }
+
+  @Test("the anchor search finds what a plain search finds, at the same offset")
+  func anchorSearch() {
+    let anchors = ["Unbalanced", "Attempt", "nested", "rientation", "UIPopoverController"]
+    let filter = ConsoleFilter(anchors: anchors, classify: { _ in .recognised })
+    var generator = SystemRandomNumberGenerator()
+    let alphabet = Array("abcdeAUnbalancedttemptnestriO \t<>:0x".utf8)
+    for _ in 0..<2000 {
+      var bytes = (0..<Int.random(in: 0..<80, using: &generator)).map { _ in alphabet.randomElement(using: &generator)!
+      }
+      if Bool.random(using: &generator) {
+        let anchor = Array(anchors.randomElement(using: &generator)!.utf8)
+        bytes.insert(contentsOf: anchor, at: Int.random(in: 0...bytes.count, using: &generator))
+      }
+      let expected = anchors.compactMap { anchor -> Int? in
+        let needle = Array(anchor.utf8)
+        guard bytes.count >= needle.count else { return nil }
+        return (0...(bytes.count - needle.count)).first { Array(bytes[$0..<($0 + needle.count)]) == needle }
+      }.min()
+      let found = bytes.withUnsafeBytes { filter.firstAnchor(in: $0) }
+      #expect(found == expected, "\(String(decoding: bytes, as: UTF8.self))")
+    }
+  }
+}
