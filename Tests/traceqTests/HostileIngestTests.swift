@@ -104,6 +104,9 @@ struct HostileIngestTests {
     let sessions = try store.rows(
       "SELECT s.ordinal, s.corrupt FROM sessions s JOIN traces t ON t.id = s.trace_id WHERE t.corrupt")
     #expect(sessions.map { [$0["ordinal"] as Int, $0["corrupt"] as Int] } == [[1, 0], [2, 1]])
+    let check = try CommandRunner(directory: store.directory.path).run(["check", "--db", "traces.db"])
+    #expect(check.status == 1)
+    #expect(check.output.contains("d.ndjson.gz:7: error: the gzip checksum does not match"), "\(check.output)")
   }
 
   @Test("distinct unknown event names past 1000 in a file share one name, with a warning")

@@ -35,6 +35,22 @@ struct StoredSessions {
     }
   }
 
+  /// The damage found when each corrupt trace (`traces.corrupt`) was stored, by trace id: its
+  /// findings are not to be trusted from the line the issue names.
+  func damage() throws -> [Int64: [IngestIssue]] {
+    // A database read where it cannot be migrated may predate the column.
+    guard try db.columns(in: "traces").contains(where: { $0.name == "corrupt" }) else { return [:] }
+    let rows = try Row.fetchAll(
+      db,
+      sql: """
+        SELECT e.trace_id, e.line, e.message FROM ingest_errors e JOIN traces t ON t.id = e.trace_id
+        WHERE t.corrupt AND e.kind = ? ORDER BY e.trace_id, e.line
+        """, arguments: [IngestIssue.Kind.corruptStream.rawValue])
+    return Dictionary(grouping: rows, by: { $0["trace_id"] as Int64 }).mapValues { rows in
+      rows.map { IngestIssue(.corruptStream, line: $0["line"], $0["message"]) }
+    }
+  }
+
   /// Replays one session with `rules`; returns its findings (in line order) and its event count.
   func replay(_ session: StoredSession, rules: RuleSet) throws -> (findings: [Finding], events: Int) {
     let decoder = RecordDecoder()
