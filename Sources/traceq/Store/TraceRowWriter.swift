@@ -244,8 +244,11 @@ final class TraceRowWriter {
     guard case .unknown(let name, _) = event.payload else { preconditionFailure("an event without a name is unknown") }
     if let id = unknownEventIDs[name] { return id }
     guard unknownEventIDs.count < Self.unknownNameLimit else {
-      if reachedUnknownNameLimit == nil { reachedUnknownNameLimit = event.line }
-      return try nameID(Self.otherUnknownName)
+      if let otherUnknownID { return otherUnknownID }
+      reachedUnknownNameLimit = event.line
+      let id = try nameID(Self.otherUnknownName)
+      otherUnknownID = id
+      return id
     }
     let id = try nameID(name)
     unknownEventIDs[name] = id
@@ -259,6 +262,7 @@ final class TraceRowWriter {
 
   /// The line of the first event past ``unknownNameLimit``, once there is one.
   private(set) var reachedUnknownNameLimit: Int?
+  private var otherUnknownID: Int64?
 
   private func nameID(_ name: String) throws -> Int64 {
     try db.execute(sql: "INSERT OR IGNORE INTO event_names (name) VALUES (?)", arguments: [name])
