@@ -36,7 +36,12 @@ struct ArchitectureTests {
       ("Replay", ["TraceModel"]),
       ("TraceRecorder", ["Foundation", "TraceModel", "Darwin", "Glibc"]),
       ("TraceRecorderUIKit", ["Foundation", "ObjectiveC", "UIKit", "TraceModel", "TraceRecorder"]),
-      ("traceq", ["Foundation", "TraceModel", "Replay", "GRDB", "GRDBSQLite", "ArgumentParser", "Yams", "Crypto"]),
+      (
+        "traceq",
+        [
+          "Foundation", "TraceModel", "Replay", "GRDB", "GRDBSQLite", "ArgumentParser", "Yams", "Crypto", "Mustache",
+        ]
+      ),
     ])
   func layers(_ target: String, _ allowed: [String]) throws {
     for (file, modules) in try Self.imports(of: target) {
@@ -44,11 +49,12 @@ struct ArchitectureTests {
     }
   }
 
-  @Test("SQLite's C API lives in the store, YAML in the configuration, hashing in store and reports")
+  @Test("SQLite's C API lives in the store, YAML in the configuration, templates in the exports")
   func confinedDependencies() throws {
     for (file, modules) in try Self.imports(of: "traceq") {
       if !modules.isDisjoint(with: ["GRDBSQLite"]) { #expect(file.hasPrefix("Store/"), "\(file) uses SQLite's C API") }
       if modules.contains("Yams") { #expect(file.hasPrefix("Configuration/"), "\(file) parses YAML") }
+      if modules.contains("Mustache") { #expect(file.hasPrefix("Export/"), "\(file) renders HTML") }
       if modules.contains("Crypto") {
         #expect(file.hasPrefix("Store/") || file.hasPrefix("Reporting/"), "\(file) hashes content")
       }

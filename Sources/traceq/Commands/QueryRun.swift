@@ -2,7 +2,8 @@ import Foundation
 import GRDB
 
 /// `traceq query`: runs statements on a read-only connection and prints their rows, within
-/// ``QueryLimits``, so that a runaway query ends with a clear message.
+/// limits: a time limit (a progress handler stops a statement that runs longer) and a size
+/// limit on every value, so that a runaway query ends with a clear message.
 struct QueryRun {
   var databasePath: String
   var sql: String
@@ -14,6 +15,8 @@ struct QueryRun {
 
   /// The default of `--timeout`, in seconds.
   static let defaultTimeout: Double = 300
+  /// The longest string or blob a statement may build (a stored record is at most 1 MiB).
+  static let maxValueLength: Int32 = 32 << 20
 
   /// Runs the SQL; returns the exit status (0 success, 1 SQLite refused or stopped a
   /// statement, 2 no usable database or no statement).
@@ -31,10 +34,10 @@ struct QueryRun {
       errorOutput(error.description)
       return 2
     }
-    let limits = QueryLimits(timeout: timeout)
+    let limits = QueryLimits(maxValueLength: Self.maxValueLength, seconds: timeout)
     do {
       try queue.read { db in
-        try limits.run(on: db) {
+        try limits.apply(to: db) {
           let statements = try db.allStatements(sql: sql)
           while let statement = try statements.next() {
             let printer = format.makePrinter(columns: statement.columnNames, output: output)
@@ -57,7 +60,7 @@ struct QueryRun {
       "error: the query ran longer than \(Self.seconds(timeout ?? 0)) and was stopped; "
         + "give --timeout SECONDS for more time (0: no limit)"
     case .SQLITE_TOOBIG:
-      "error: a value the query builds is over traceq query's limit of \(QueryLimits.maxValueLength >> 20) MiB "
+      "error: a value the query builds is over traceq query's limit of \(Self.maxValueLength >> 20) MiB "
         + "(\(error.message ?? "string or blob too big"))"
     case .SQLITE_NOMEM:
       "error: SQLite ran out of memory running the query"

@@ -20,6 +20,12 @@ struct StoredSession {
 struct StoredSessions {
   let db: Database
 
+  /// Opens the database at `path` read-only and hands `body` its sessions.
+  /// - Throws: ``StoreError`` when it cannot be opened, what `body` throws, or a database error.
+  static func reading<T>(path: String, _ body: (StoredSessions) throws -> T) throws -> T {
+    try TraceStore.openReadOnly(path: path).read { try body(StoredSessions(db: $0)) }
+  }
+
   /// Every stored session, in trace and line order.
   func all() throws -> [StoredSession] {
     try Row.fetchAll(
@@ -53,14 +59,31 @@ struct StoredSessions {
 
   /// Replays one session with `rules`; returns its findings (in line order) and its event count.
   func replay(_ session: StoredSession, rules: RuleSet) throws -> (findings: [Finding], events: Int) {
+    var findings: [Finding] = []
+    var replay: SessionReplay?
+    let events = try read(
+      session,
+      header: { header, symbols in
+        replay = SessionReplay(header: header, symbols: symbols, ordinal: session.ordinal, rules: rules)
+      },
+      event: { replay?.apply($0, into: &findings) })
+    replay?.finish(cutShort: session.cutShort, into: &findings)
+    findings.sort { $0.line < $1.line }
+    return (findings, events)
+  }
+
+  /// Decodes one session as `check` decodes a file: its header (skipped with its events unless
+  /// it is format version 1), then each event in line order. Returns the event count.
+  func read(
+    _ session: StoredSession, header: (SessionHeader, SessionSymbols) -> Void, event: (TraceEvent) -> Void
+  ) throws -> Int {
     let decoder = RecordDecoder()
-    var header = session.header
-    let decoded = header.withUTF8 {
+    var text = session.header
+    let decoded = text.withUTF8 {
       decoder.decode(RawLine(number: session.firstLine, bytes: UnsafeRawBufferPointer($0)))
     }
-    guard case .session(let parsed, _, let symbols)? = decoded, parsed.version == 1 else { return ([], 0) }
-    let replay = SessionReplay(header: parsed, symbols: symbols, ordinal: session.ordinal, rules: rules)
-    var findings: [Finding] = []
+    guard case .session(let parsed, _, let symbols)? = decoded, parsed.version == 1 else { return 0 }
+    header(parsed, symbols)
     var events = 0
     let statement = try db.makeStatement(
       sql: "SELECT line, record FROM event_rows WHERE id BETWEEN ? AND ? ORDER BY id")
@@ -75,15 +98,14 @@ struct StoredSessions {
       }
       let bytes = UnsafeRawBufferPointer(
         start: sqlite3_column_text(handle, 1), count: Int(sqlite3_column_bytes(handle, 1)))
-      if case .event(let event)? = decoder.decode(RawLine(number: Int(sqlite3_column_int64(handle, 0)), bytes: bytes)) {
+      if case .event(let decoded)? = decoder.decode(RawLine(number: Int(sqlite3_column_int64(handle, 0)), bytes: bytes))
+      {
         events += 1
-        replay.apply(event, into: &findings)
+        event(decoded)
       }
     }
     sqlite3_reset(handle)
-    replay.finish(cutShort: session.cutShort, into: &findings)
-    findings.sort { $0.line < $1.line }
-    return (findings, events)
+    return events
   }
 
   private static func range(_ first: Int64, _ last: Int64) -> ClosedRange<Int64>? {

@@ -1,0 +1,60 @@
+import ArgumentParser
+import Foundation
+
+extension TraceqCommand {
+  struct Report: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Write a self-contained HTML report: the findings and each session's timeline.",
+      discussion: """
+        One HTML file with its style and script inlined (it opens without a network, and a CI
+        job can keep it as an artifact): a summary of the findings per rule and severity, then
+        per session a zoomable timeline of the controllers' appearance, presentations, popovers
+        and orientations with the findings marked, and the list of findings with file:line,
+        hint and the model's state there. Long sessions are drawn merged. See docs/export.md.
+
+        Examples:
+          traceq report samples/homepwner-ipad-double-camera.ndjson.gz -o report.html
+          traceq report --db traces.db -o report.html
+        """)
+
+    @Option(
+      name: .shortAndLong, help: ArgumentHelp("Write the HTML here (- for standard output).", valueName: "report.html"))
+    var output: String
+
+    @OptionGroup var input: ExportInputOptions
+
+    func run() throws {
+      let status = HTMLReportRun(input: input.input, session: input.session, outputPath: output).execute()
+      if status != 0 { throw ExitCode(status) }
+    }
+  }
+}
+
+/// `traceq report`: replays the input into a ``ReportBuilder`` and renders the page.
+struct HTMLReportRun {
+  var input: ExportInput
+  var session: Int?
+  var outputPath: String
+  var errorOutput: (String) -> Void = Terminal.error
+
+  /// 0 written, 2 unusable input or output.
+  func execute() -> Int32 {
+    do {
+      // Opened first, so that a path that cannot be written stops the run before the replay.
+      let output = outputPath == "-" ? ReportOutput.standardOutput : try ReportOutput.file(outputPath)
+      let builder = ReportBuilder()
+      let summary = try TimelineExport(input: input, session: session, onIssue: errorOutput).run(into: builder)
+      let name: String
+      switch input {
+      case .file(let path): name = path
+      case .database(let path): name = path
+      }
+      output.write(try ReportPage(builder: builder, files: summary.files, input: name).render())
+      try output.close()
+      return summary.rejected ? 2 : 0
+    } catch {
+      errorOutput("\(error)")
+      return 2
+    }
+  }
+}
