@@ -39,7 +39,9 @@ struct IngestRun {
     }
     for line in listing.notes { errorOutput(line) }
     if files.isEmpty {
-      if listing.unreadable.isEmpty { errorOutput("error: no trace files found in \(inputs.joined(separator: ", "))") }
+      if listing.unreadable.isEmpty {
+        errorOutput("error: no trace files found in \(inputs.map { TerminalText.escaped($0) }.joined(separator: ", "))")
+      }
       return 2
     }
     // A new database is built in one go (fast, nothing published unless complete); an existing
@@ -110,7 +112,7 @@ struct IngestRun {
         }
       } catch let error as TraceReadError {
         progress.clear()
-        errorOutput(error.description)
+        errorOutput(TerminalText.escaped(error.description))  // one line, whatever the file's name
         bulk?.hasDeletedRows = true
         status = 2
       } catch {
