@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 import TraceModel
 
+@testable import TraceStore
 @testable import traceq
 
 /// A file's items, then a read error after `failingAfter` of them (a disk that fails midway).
@@ -43,22 +44,17 @@ struct HostileIngestTests {
     defer { store.directory.remove() }
     let good = try store.write(homepwner, as: "good.ndjson.gz")
     let failing = try store.write(Self.twoSessions, as: "failing.ndjson.gz")
-    let bulk = newDatabase ? try BulkLoad.begin(path: store.database) : nil
-    #expect((bulk != nil) == newDatabase)
     if !newDatabase { #expect(try store.ingest([good]).status == 0) }
-    let queue = try bulk?.queue ?? TraceStore.openForWriting(path: store.database)
-    var ingestion = TraceIngestion(path: failing)
-    ingestion.canRollBack = bulk == nil
+    let database = try IngestDatabase(path: store.database)
+    #expect(database.isNew == newDatabase)
     #expect(throws: TraceReadError.self) {
-      try ingestion.run(try FailingSource(path: failing, failingAfter: 2000), in: queue)
+      try database.store(
+        try FailingSource(path: failing, failingAfter: 2000), as: TraceIngestion(path: failing, force: false))
     }
-    if let bulk {
-      _ = try TraceIngestion(path: good, canRollBack: false).run(try TraceDecoding(path: good, rules: nil), in: queue)
-      bulk.hasDeletedRows = true
-      try bulk.finish()
-    } else {
-      try queue.close()
+    if newDatabase {
+      _ = try database.store(try TraceDecoding(path: good, rules: nil), as: TraceIngestion(path: good, force: false))
     }
+    try database.finish()
     store.errors = []
     #expect(try store.count("SELECT count(*) FROM traces") == 1)
     #expect(try store.count("SELECT count(*) FROM traces WHERE sha256 LIKE 'pending-%'") == 0)

@@ -13,7 +13,7 @@ extension TraceqCommand {
         See docs/export.md.
 
         Examples:
-          traceq export --perfetto session.json samples/homepwner-ipad-double-camera.ndjson.gz
+          traceq export --perfetto session.json trace.ndjson.gz
           traceq export --perfetto session.json --db traces.db --session 3
         """)
 

@@ -1,7 +1,7 @@
 import Foundation
-import GRDB
 import Replay
 import TraceModel
+import TraceStore
 
 /// `traceq ingest`: stores each file and reports per file and in total.
 struct IngestRun {
@@ -44,13 +44,9 @@ struct IngestRun {
       }
       return 2
     }
-    // A new database is built in one go (fast, nothing published unless complete); an existing
-    // one is appended to in WAL mode, one transaction per file.
-    let bulk: BulkLoad?
-    let queue: DatabaseQueue
+    let database: IngestDatabase
     do {
-      bulk = try BulkLoad.begin(path: databasePath)
-      queue = try bulk?.queue ?? TraceStore.openForWriting(path: databasePath)
+      database = try IngestDatabase(path: databasePath)
     } catch let error as StoreError {
       errorOutput(error.description)
       return 2
@@ -65,7 +61,6 @@ struct IngestRun {
     for (index, path) in files.enumerated() {
       var shown = 0
       var ingestion = TraceIngestion(path: path, force: force)
-      ingestion.canRollBack = bulk == nil
       ingestion.onIssue = { issue in
         shown += 1
         guard shown <= issueLimit else { return }
@@ -84,7 +79,7 @@ struct IngestRun {
         }
       }
       do {
-        let outcome = try ingestion.run(try sources.source(for: index), in: queue)
+        let outcome = try database.store(try sources.source(for: index), as: ingestion)
         progress.clear()
         switch outcome {
         case .stored(let summary):
@@ -113,21 +108,15 @@ struct IngestRun {
       } catch let error as TraceReadError {
         progress.clear()
         errorOutput(TerminalText.escaped(error.description))  // one line, whatever the file's name
-        bulk?.hasDeletedRows = true
         status = 2
       } catch {
         progress.clear()
-        bulk?.abandon()
-        let reason = StoreError.reason(error)
-        errorOutput(
-          (bulk == nil
-            ? StoreError.writeFailed(path: databasePath, file: path, reason: reason)
-            : .buildFailed(path: databasePath, reason: reason)).description)
+        errorOutput(TerminalText.escaped(database.failure(error, storing: path).description))
         return 2
       }
     }
     do {
-      try bulk?.finish()
+      try database.finish()
     } catch {
       errorOutput("\(error)")
       return 2

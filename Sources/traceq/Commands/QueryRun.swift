@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+import TraceStore
 
 /// `traceq query`: runs statements on a read-only connection and prints their rows, within
 /// limits: a time limit (a progress handler stops a statement that runs longer) and a size
@@ -27,45 +27,38 @@ struct QueryRun {
           + "for example: traceq query \"SELECT count(*) FROM events\"")
       return 2
     }
-    let queue: DatabaseQueue
+    let reader: StoreReader
     do {
-      queue = try TraceStore.openReadOnly(path: databasePath, note: errorOutput)
+      reader = try StoreReader(path: databasePath, note: errorOutput)
     } catch let error as StoreError {
       errorOutput(error.description)
       return 2
     }
     let limits = QueryLimits(maxValueLength: Self.maxValueLength, seconds: timeout)
     do {
-      try queue.read { db in
-        try limits.apply(to: db) {
-          let statements = try db.allStatements(sql: sql)
-          while let statement = try statements.next() {
-            let printer = format.makePrinter(columns: statement.columnNames, output: output)
-            let rows = try Row.fetchCursor(statement)
-            while let row = try rows.next() { printer.add(row) }
-            printer.finish()
-          }
-        }
+      try reader.execute(sql, limits: limits) { columns, rows in
+        let printer = format.makePrinter(columns: columns, output: output)
+        while let row = try rows.next() { printer.add(row) }
+        printer.finish()
       }
       return 0
-    } catch let error as DatabaseError {
-      errorOutput(message(for: error))
+    } catch StoreError.refused(let refusal, let reason) {
+      errorOutput(message(for: refusal, reason))
       return 1
     }
   }
 
-  private func message(for error: DatabaseError) -> String {
-    switch error.resultCode {
-    case .SQLITE_INTERRUPT:
+  private func message(for refusal: QueryRefusal, _ reason: String) -> String {
+    switch refusal {
+    case .interrupted:
       "error: the query ran longer than \(Self.seconds(timeout ?? 0)) and was stopped; "
         + "give --timeout SECONDS for more time (0: no limit)"
-    case .SQLITE_TOOBIG:
-      "error: a value the query builds is over traceq query's limit of \(Self.maxValueLength >> 20) MiB "
-        + "(\(error.message ?? "string or blob too big"))"
-    case .SQLITE_NOMEM:
+    case .tooBig:
+      "error: a value the query builds is over traceq query's limit of \(Self.maxValueLength >> 20) MiB (\(reason))"
+    case .outOfMemory:
       "error: SQLite ran out of memory running the query"
-    default:
-      "error: \(error.message ?? "\(error.resultCode)")"
+    case .other:
+      "error: \(reason)"
     }
   }
 

@@ -1,5 +1,6 @@
 import Replay
 import TraceModel
+import TraceStore
 
 /// Where an export reads its sessions: a trace file, or the sessions a database stores.
 enum ExportInput {
@@ -81,7 +82,7 @@ struct TimelineExport {
     var summary = Summary()
     let wanted = session.map(Int64.init)
     do {
-      try StoredSessions.reading(path: path) { stored in
+      try StoredSessions.reading(path: path, note: Terminal.error) { stored in
         let sessions = try stored.all().filter { wanted == nil || $0.id == wanted }
         if let session, sessions.isEmpty { throw ExportError.noSuchSession("\(path) stores no session \(session)") }
         summary.files = Set(sessions.map(\.traceID)).count
