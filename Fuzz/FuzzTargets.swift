@@ -10,8 +10,9 @@ enum FuzzTarget: String, CaseIterable {
   /// (version, idiom, masks, orientations), then one event.
   case header
   /// The input is a whole trace file, usually gzip or zlib (multi-member, damaged, cut short).
-  /// Its first byte picks how the bytes arrive (1 to 256 at a time) and the line limit, so
-  /// buffer boundaries and lines over the limit are reached too.
+  /// Its first byte picks how the bytes arrive (1 to 256 at a time), the line limit and whether
+  /// the text is decompressed on a thread of its own, so that buffer boundaries, lines over the
+  /// limit and the read-ahead channel are reached too.
   case reader
 
   static let selected: FuzzTarget = {
@@ -33,17 +34,19 @@ enum FuzzTarget: String, CaseIterable {
     case .reader:
       guard let first = bytes.first else { return }
       let maxLineLength = first & 1 == 0 ? 1 << 12 : 64
-      readWholeTrace(Array(bytes.dropFirst()), chunkSize: Int(first) + 1, maxLineLength: maxLineLength)
+      readWholeTrace(
+        Array(bytes.dropFirst()), chunkSize: Int(first) + 1, maxLineLength: maxLineLength, readsAhead: first & 2 != 0)
     }
   }
 }
 
 /// Reads a whole trace through the reader and the decoder, touching every item, as `check`
 /// and `ingest` do.
-func readWholeTrace(_ bytes: [UInt8], chunkSize: Int, maxLineLength: Int) {
+func readWholeTrace(_ bytes: [UInt8], chunkSize: Int, maxLineLength: Int, readsAhead: Bool = false) {
   guard
     let reader = try? TraceReader(
-      source: MemoryByteSource(bytes, chunkSize: chunkSize), path: "fuzz", maxLineLength: maxLineLength)
+      source: MemoryByteSource(bytes, chunkSize: chunkSize), path: "fuzz", maxLineLength: maxLineLength,
+      readsAhead: readsAhead)
   else { return }
   let stream = TraceStream(reader: reader)
   while let item = try? stream.next() {

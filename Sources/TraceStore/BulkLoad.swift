@@ -12,6 +12,9 @@ final class BulkLoad {
   let path: String
   let buildingPath: String
   let queue: DatabaseQueue
+  /// Set when a file that failed midway had its rows deleted: ``finish()`` then gives the
+  /// space they took back (VACUUM).
+  var hasDeletedRows = false
   private let lock: Int32
 
   /// Takes the right to build the database at `path`; nil when it exists already (or another
@@ -56,6 +59,7 @@ final class BulkLoad {
     defer { close(lock) }
     do {
       try queue.writeWithoutTransaction { db in
+        if hasDeletedRows { try db.execute(sql: "VACUUM") }
         try db.execute(sql: "PRAGMA locking_mode = NORMAL")
         _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
       }

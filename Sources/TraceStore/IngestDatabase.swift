@@ -1,4 +1,5 @@
 import GRDB
+import TraceModel
 
 /// The database an ingest stores its files in. A new one is built in one go (fast, and
 /// published only when complete: see ``BulkLoad``); an existing one is appended to in WAL
@@ -25,14 +26,20 @@ package final class IngestDatabase {
   package func store(_ source: IngestItemSource, as ingestion: TraceIngestion) throws -> IngestOutcome {
     var ingestion = ingestion
     ingestion.canRollBack = bulk == nil
-    return try ingestion.run(source, in: queue)
+    do {
+      return try ingestion.run(source, in: queue)
+    } catch let error as TraceReadError {
+      // A new database had the file's rows deleted: its space is given back when it is finished.
+      bulk?.hasDeletedRows = true
+      throw error
+    }
   }
 
   /// What a storage error means for this run: a new database is abandoned (nothing of it is
   /// published), an existing one keeps the files stored before.
-  package func failure(_ error: Error) -> StoreError {
+  package func failure(_ error: Error, storing file: String) -> StoreError {
     let reason = StoreError.reason(error)
-    guard let bulk else { return .writeFailed(path: path, reason: reason) }
+    guard let bulk else { return .writeFailed(path: path, file: file, reason: reason) }
     bulk.abandon()
     return .buildFailed(path: path, reason: reason)
   }

@@ -19,11 +19,17 @@ package struct DecodedTraceEnd {
   package var cutShort: Bool
   /// The hash and size of every byte of the input, computed while it was read.
   package var content: (sha256: String, size: Int)
+  /// For a compressed file found damaged: the first line no checksum vouches for.
+  package var unverifiedFromLine: Int?
 
-  package init(compression: Compression, lines: Int, cutShort: Bool, content: (sha256: String, size: Int)) {
+  package init(
+    compression: Compression, lines: Int, cutShort: Bool, unverifiedFromLine: Int? = nil,
+    content: (sha256: String, size: Int)
+  ) {
     self.compression = compression
     self.lines = lines
     self.cutShort = cutShort
+    self.unverifiedFromLine = unverifiedFromLine
     self.content = content
   }
 }

@@ -22,8 +22,18 @@ enum StoreSchema {
     migrator.registerMigration("v2: anomalies") { db in
       try db.execute(sql: version2)
     }
+    migrator.registerMigration("v3: traces.corrupt, sessions.corrupt") { db in
+      try db.execute(sql: version3)
+    }
     return migrator
   }
+
+  /// A file whose compressed data failed its checksum (or that zlib rejected) is marked, and so
+  /// is each of its sessions that holds lines no checksum vouches for.
+  private static let version3 = """
+    ALTER TABLE traces ADD COLUMN corrupt INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE sessions ADD COLUMN corrupt INTEGER NOT NULL DEFAULT 0;
+    """
 
   private static let version2 = """
     CREATE TABLE anomalies (

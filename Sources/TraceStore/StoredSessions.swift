@@ -72,6 +72,22 @@ package struct StoredSessions {
     }
   }
 
+  /// The damage found when each corrupt trace (`traces.corrupt`) was stored, by trace id: its
+  /// findings are not to be trusted from the line the issue names.
+  package func damage() throws -> [Int64: [IngestIssue]] {
+    // A database read where it cannot be migrated may predate the column.
+    guard try db.columns(in: "traces").contains(where: { $0.name == "corrupt" }) else { return [:] }
+    let rows = try Row.fetchAll(
+      db,
+      sql: """
+        SELECT e.trace_id, e.line, e.message FROM ingest_errors e JOIN traces t ON t.id = e.trace_id
+        WHERE t.corrupt AND e.kind = ? ORDER BY e.trace_id, e.line
+        """, arguments: [IngestIssue.Kind.corruptStream.rawValue])
+    return Dictionary(grouping: rows, by: { $0["trace_id"] as Int64 }).mapValues { rows in
+      rows.map { IngestIssue(.corruptStream, line: $0["line"], $0["message"]) }
+    }
+  }
+
   /// Calls `body` with each event record of `session`, in line order; the bytes are valid
   /// during the call only.
   package func forEachRecord(of session: StoredSession, _ body: (RawLine) throws -> Void) throws {

@@ -16,6 +16,9 @@ package struct IngestSummary: Sendable {
   package var errors = 0
   package var warnings = 0
   package var truncated = false
+  /// For a damaged compressed file: the first line no checksum vouches for (the trace and the
+  /// sessions that reach it are marked corrupt).
+  package var unverifiedFromLine: Int?
   /// Findings of `--check`, per severity.
   package var findings: [Severity: Int] = [:]
   /// The path of the stored trace this one replaced (`--force`).
@@ -61,16 +64,31 @@ package struct TraceIngestion {
   package func run(_ source: IngestItemSource, in queue: DatabaseQueue) throws -> IngestOutcome {
     let first = try source.next()
     var outcome: IngestOutcome?
+    var failure: Error?
     try queue.writeWithoutTransaction { db in
       try db.inTransaction(.immediate) {
-        outcome = try store(first, then: source, in: db)
+        // Without a journal there is no rollback: what a failed file wrote is deleted instead.
+        let marks = canRollBack ? nil : try TraceRowWriter(db).marks()
+        do {
+          outcome = try store(first, then: source, in: db)
+        } catch {
+          guard let marks else { throw error }
+          try TraceRowWriter(db).deleteRows(after: marks)
+          failure = error
+          return .commit
+        }
         if case .stored = outcome { return .commit }
         // Without a journal there is no rollback; what must not stay was deleted already.
         return canRollBack ? .rollback : .commit
       }
     }
+    if let failure { throw failure }
     return outcome!
   }
+
+  /// How many issues of a file are stored one by one; of the rest, one row per kind says how
+  /// many there were (docs/schema.md).
+  static let storedIssueLimit = 1000
 
   /// Reads the items into the open transaction.
   private func store(
@@ -89,6 +107,21 @@ package struct TraceIngestion {
       return id
     }
     var nextObjectID = try writer.nextObjectID()
+    var storedIssues = 0
+    var warnedNameLimit = false
+    /// Issues past ``storedIssueLimit``, per kind: how many, and the first one.
+    var unstored: [IngestIssue.Kind: (count: Int, first: IngestIssue, session: Int64?)] = [:]
+    func record(_ issue: IngestIssue) throws {
+      if storedIssues < Self.storedIssueLimit {
+        storedIssues += 1
+        try writer.insert(issue, trace: try traceID(), session: session?.id)
+      } else {
+        unstored[issue.kind, default: (0, issue, session?.id)].count += 1
+      }
+      if issue.severity == .error { summary.errors += 1 } else { summary.warnings += 1 }
+      lastLine = max(lastLine, issue.line)
+      onIssue(issue)
+    }
     var session: (id: Int64, idBase: Int64, events: Int, symbols: SessionSymbols)?
     var lastLine = 0
 
@@ -106,6 +139,15 @@ package struct TraceIngestion {
       case .event(let event):
         if let open = session {
           try writer.insert(event, session: open.id, idBase: open.idBase, record: source.record)
+          if !warnedNameLimit, let line = writer.reachedUnknownNameLimit {
+            warnedNameLimit = true
+            try record(
+              IngestIssue(
+                .tooManyNames, line: line,
+                "more than \(TraceRowWriter.unknownNameLimit) distinct unknown event names in this file: the events of "
+                  + "the others are stored as \"\(TraceRowWriter.otherUnknownName)\" (json_extract(record, '$.ev') "
+                  + "has their name)"))
+          }
           session!.events += 1
           summary.events += 1
           lastLine = event.line
@@ -123,10 +165,7 @@ package struct TraceIngestion {
           source.cancel()
           return .rejected(issue)
         }
-        try writer.insert(issue, trace: try traceID(), session: session?.id)
-        if issue.severity == .error { summary.errors += 1 } else { summary.warnings += 1 }
-        lastLine = max(lastLine, issue.line)
-        onIssue(issue)
+        try record(issue)
       case .findings(let findings):
         if let open = session, let checkedRules {
           try AnomalyWriter(db: db, rules: checkedRules).replace(session: open.id, trace: try traceID(), with: findings)
@@ -140,7 +179,15 @@ package struct TraceIngestion {
     }
     guard let end = source.end else { preconditionFailure("a decoding that returned nil has ended") }
     summary.truncated = end.cutShort
+    summary.unverifiedFromLine = end.unverifiedFromLine
     try closeSession(cutShort: end.cutShort)
+    for (kind, rest) in unstored.sorted(by: { $0.value.first.line < $1.value.first.line }) {
+      let count = IngestIssue(
+        kind, line: rest.first.line,
+        "\(rest.count) more \(kind.rawValue) issues from line \(rest.first.line) on are counted, not stored one by one "
+          + "(the first \(Self.storedIssueLimit) issues of a file are); the first: \(rest.first.message)")
+      try writer.insert(count, trace: try traceID(), session: rest.session)
+    }
     summary.lines = end.lines
     summary.compression = end.compression
     // The one duplicate check: the content is known once it has all been read.

@@ -2,6 +2,14 @@ import Foundation
 import GRDB
 import TraceModel
 
+/// How far each table's ids had gone at one point (``TraceRowWriter/marks()``).
+struct RowMarks {
+  static let tables = [
+    "traces", "sessions", "event_rows", "controllers", "popovers", "event_names", "ingest_errors", "anomalies",
+  ]
+  var ids: [String: Int64] = [:]
+}
+
 /// The statements that store one trace, prepared once per file and reused for every row.
 /// Lives inside the file's transaction.
 ///
@@ -70,12 +78,35 @@ final class TraceRowWriter {
     try db.execute(
       sql: """
         UPDATE traces SET sha256 = ?, size = ?, compression = ?, lines = ?, sessions = ?, events = ?, errors = ?,
-        warnings = ?, truncated = ? WHERE id = ?
+        warnings = ?, truncated = ?, corrupt = ? WHERE id = ?
         """,
       arguments: [
         summary.sha256, summary.size, summary.compression.rawValue, summary.lines, summary.sessions, summary.events,
-        summary.errors, summary.warnings, summary.truncated, id,
+        summary.errors, summary.warnings, summary.truncated, summary.unverifiedFromLine != nil, id,
       ])
+    if let line = summary.unverifiedFromLine {
+      try db.execute(
+        sql: "UPDATE sessions SET corrupt = 1 WHERE trace_id = ? AND last_line >= ?", arguments: [id, line])
+    }
+  }
+
+  /// The ids the tables have reached: rows with higher ids are written after this point.
+  func marks() throws -> RowMarks {
+    var marks = RowMarks()
+    for table in RowMarks.tables {
+      marks.ids[table] = try Int64.fetchOne(db, sql: "SELECT coalesce(max(id), 0) FROM \(table)") ?? 0
+    }
+    return marks
+  }
+
+  /// Deletes every row written after `marks`: what a file that failed midway wrote, in a bulk
+  /// load that cannot roll back (it alone writes to the database).
+  func deleteRows(after marks: RowMarks) throws {
+    try db.execute(
+      sql: "DELETE FROM session_events WHERE session_id > ?", arguments: [marks.ids["sessions"] ?? 0])
+    for table in RowMarks.tables {
+      try db.execute(sql: "DELETE FROM \(table) WHERE id > ?", arguments: [marks.ids[table] ?? 0])
+    }
   }
 
   /// The trace already stored with this content, other than `id`.
@@ -224,10 +255,26 @@ final class TraceRowWriter {
     if let name = event.name { return knownEventIDs[Int(name.rawValue)] }
     guard case .unknown(let name, _) = event.payload else { preconditionFailure("an event without a name is unknown") }
     if let id = unknownEventIDs[name] { return id }
+    guard unknownEventIDs.count < Self.unknownNameLimit else {
+      if let otherUnknownID { return otherUnknownID }
+      reachedUnknownNameLimit = event.line
+      let id = try eventNameID(named: Self.otherUnknownName, known: false)
+      otherUnknownID = id
+      return id
+    }
     let id = try eventNameID(named: name, known: false)
     unknownEventIDs[name] = id
     return id
   }
+
+  /// How many distinct unknown event names one file gets in `event_names`; the events of any
+  /// further name are stored under ``otherUnknownName`` (their records keep the name).
+  static let unknownNameLimit = 1000
+  static let otherUnknownName = "(other unknown event)"
+
+  /// The line of the first event past ``unknownNameLimit``, once there is one.
+  private(set) var reachedUnknownNameLimit: Int?
+  private var otherUnknownID: Int64?
 
   /// The id of the event name `name`, stored with the next free id of its range (known names
   /// below ``EventNameIDs/unknownBase``, others from it) unless it is stored already.

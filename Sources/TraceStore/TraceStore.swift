@@ -112,7 +112,8 @@ enum TraceStore {
 public enum StoreError: Error, CustomStringConvertible {
   case missing(path: String)
   case cannotOpen(path: String, reason: String)
-  case writeFailed(path: String, reason: String)
+  /// Storing the trace `file` failed (a full disk); nothing of it was stored.
+  case writeFailed(path: String, file: String, reason: String)
   /// A new database could not be completed; it was not published.
   case buildFailed(path: String, reason: String)
   /// The database was written by a newer traceq (schema version `found`; this one knows up to
@@ -127,8 +128,9 @@ public enum StoreError: Error, CustomStringConvertible {
       "error: no database at \(path); create one with `traceq ingest --db \(path) TRACE…`"
     case .cannotOpen(let path, let reason):
       "error: cannot open the database \(path): \(reason)"
-    case .writeFailed(let path, let reason):
-      "error: writing to the database \(path) failed, nothing of this file was stored: \(reason)"
+    case .writeFailed(let path, let file, let reason):
+      "\(file): error: writing to the database \(path) failed, nothing of this file was stored: "
+        + reason
     case .buildFailed(let path, let reason):
       "error: building the new database \(path) failed, nothing was stored: \(reason)"
     case .newerSchema(let path, let found, let known):

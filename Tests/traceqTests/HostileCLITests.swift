@@ -117,6 +117,11 @@ struct HostileCLITests {
     #expect(check.output.contains("a\\nb.ndjson.gz:2: error: "), "\(check.output)")
     let ingest = try CommandRunner(directory: directory.path).run(["ingest", "--db", "d.db", "a\nb.ndjson.gz"])
     #expect(ingest.error.contains("a\\nb.ndjson.gz:2: error: "), "\(ingest.error)")
+    try FileManager.default.createDirectory(atPath: directory.file("c\nd.ndjson"), withIntermediateDirectories: true)
+    for command in ["check", "ingest"] {
+      let empty = try CommandRunner(directory: directory.path).run([command, "c\nd.ndjson"])
+      #expect(empty.error.contains("error: no trace files found in c\\nd.ndjson"), "\(empty.error)")
+    }
   }
 
   @Test("the check summary counts the input's errors and warnings")

@@ -243,6 +243,7 @@ struct IngestTests {
     let big = try store.write(TraceText.lines([TraceText.header()] + TraceText.events(1000)), as: "big.ndjson.gz")
     let result = try store.ingest([big])
     #expect(result.status == 2)
+    #expect(result.errors.last?.contains("big.ndjson.gz: error: writing to the database") == true)
     #expect(result.errors.last?.contains("nothing of this file was stored: database or disk is full") == true)
     #expect(try store.count("SELECT count(*) FROM traces") == 1)
     #expect(try store.count("SELECT count(*) FROM sessions") == 1)

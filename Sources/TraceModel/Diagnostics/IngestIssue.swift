@@ -48,6 +48,9 @@ public struct IngestIssue: Sendable, Equatable {
     case timeGoesBackwards = "time-goes-backwards"
     /// A record holds a known key twice; its first value is used (reported once per session).
     case duplicateKey = "duplicate-key"
+    /// A file uses more distinct names than traceq keeps (unknown event names): the rest are
+    /// stored under one placeholder (reported once per file).
+    case tooManyNames = "too-many-names"
     /// The recorder dropped events here (a `dropped` record): what the session did next is incomplete.
     case eventsDropped = "events-dropped"
 
@@ -56,7 +59,8 @@ public struct IngestIssue: Sendable, Equatable {
       case .invalidJSON, .wrongType, .invalidValue, .missingKey, .missingHeader, .unsupportedVersion,
         .lineTooLong, .corruptStream:
         .error
-      case .truncatedStream, .trailingData, .incompleteLastLine, .timeGoesBackwards, .duplicateKey, .eventsDropped:
+      case .truncatedStream, .trailingData, .incompleteLastLine, .timeGoesBackwards, .duplicateKey, .tooManyNames,
+        .eventsDropped:
         .warning
       }
     }

@@ -48,7 +48,7 @@ struct CheckRun {
     }
     var tally = FindingTally()
     if listing.files.isEmpty && listing.unreadable.isEmpty {
-      errorOutput("error: no trace files found in \(inputs.joined(separator: ", "))")
+      errorOutput("error: no trace files found in \(inputs.map { TerminalText.escaped($0) }.joined(separator: ", "))")
       return Outcome(status: 2, tally: tally, recorded: triage.recorded)
     }
     var triage = triage
@@ -76,7 +76,7 @@ struct CheckRun {
           noteOutput("\(path): read as \(kind.rawValue): \(Plural.count(summary.diagnostics, "UIKit diagnostic"))")
         }
       case .unreadable(let reason):
-        errorOutput(reason)
+        errorOutput(TerminalText.escaped(reason))  // one line, whatever the file's name
         status = 2
       }
     }

@@ -39,7 +39,9 @@ struct IngestRun {
     }
     for line in listing.notes { errorOutput(line) }
     if files.isEmpty {
-      if listing.unreadable.isEmpty { errorOutput("error: no trace files found in \(inputs.joined(separator: ", "))") }
+      if listing.unreadable.isEmpty {
+        errorOutput("error: no trace files found in \(inputs.map { TerminalText.escaped($0) }.joined(separator: ", "))")
+      }
       return 2
     }
     let database: IngestDatabase
@@ -105,11 +107,11 @@ struct IngestRun {
         }
       } catch let error as TraceReadError {
         progress.clear()
-        errorOutput(error.description)
+        errorOutput(TerminalText.escaped(error.description))  // one line, whatever the file's name
         status = 2
       } catch {
         progress.clear()
-        errorOutput(database.failure(error).description)
+        errorOutput(TerminalText.escaped(database.failure(error, storing: path).description))
         return 2
       }
     }

@@ -40,6 +40,7 @@ struct StoredCheckRun {
       }
       try StoredSessions.update(path: databasePath, readOnly: readOnly) { stored in
         let sessions = try stored.all()
+        let damage = try stored.damage()
         tally.files = Set(sessions.map(\.traceID)).count
         var begun: Int64?
         for session in sessions {
@@ -51,6 +52,11 @@ struct StoredCheckRun {
           if begun != session.traceID {
             reporter.begin(file: session.path)
             begun = session.traceID
+            // A damaged file is reported as such again: its findings may be wrong.
+            for issue in damage[session.traceID] ?? [] {
+              tally.add(issue)
+              reporter.report(issue: issue, file: session.path)
+            }
           }
           for finding in findings {
             triage.deliver(finding, file: session.path, tally: &tally, to: reporter)

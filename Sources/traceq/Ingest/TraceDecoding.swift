@@ -46,6 +46,7 @@ final class TraceDecoding: IngestItemSource, SessionObserver {
         try stream.reader.drainSource { _ in }
         end = DecodedTraceEnd(
           compression: stream.reader.compression, lines: stream.reader.linesRead, cutShort: stream.wasCutShort,
+          unverifiedFromLine: stream.reader.unverifiedFromLine,
           content: (hashing.hash.finalize(), hashing.hash.byteCount))
         continue
       }
