@@ -70,7 +70,7 @@ struct IngestRun {
         progress.update("\(path): \(Self.percent(bytes, of: path)) \(events) events")
       }
       if let check {
-        ingestion.checkedRules = check.policy.rules.ids
+        ingestion.checkedRules = check.policy.rules.reportedIDs
         ingestion.onFinding = { finding in
           progress.clear()
           triage?.deliver(finding, file: path, tally: &tally, to: check.reporter)
@@ -140,6 +140,7 @@ struct IngestRun {
     let found = summary.findings.values.reduce(0, +)
     if found > 0 { parts.append(Plural.count(found, "finding")) }
     if summary.truncated { parts.append("cut short") }
+    if summary.kind != .trace { parts.append("read as \(summary.kind.rawValue)") }
     if let replaced = summary.replaced { parts.append("replaced \(replaced)") }
     return "\(summary.path): \(parts.joined(separator: ", "))"
   }

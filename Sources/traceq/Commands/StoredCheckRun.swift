@@ -42,7 +42,7 @@ struct StoredCheckRun {
         var begun: Int64?
         for session in sessions {
           let (findings, events) = try stored.replay(session, rules: policy.rules)
-          try AnomalyWriter(db: db, rules: policy.rules.ids).replace(
+          try AnomalyWriter(db: db, rules: policy.rules.reportedIDs).replace(
             session: session.id, trace: session.traceID, with: findings)
           tally.sessions += 1
           tally.events += events

@@ -10,11 +10,19 @@ final class TextReporter: FindingReporter {
   private let showHints: Bool
   /// Whether a line came before the summary (which then gets a blank line before it).
   private var wroteLines = false
+  /// The `--cross-check` table, when asked for.
+  private var crossCheck: CrossCheckTable?
 
-  init(output: @escaping (String) -> Void, colour: Bool = false, showHints: Bool = true) {
+  init(output: @escaping (String) -> Void, colour: Bool = false, showHints: Bool = true, showsCrossCheck: Bool = false)
+  {
     self.output = output
     self.colour = colour
     self.showHints = showHints
+    crossCheck = showsCrossCheck ? CrossCheckTable() : nil
+  }
+
+  func report(crossCheck entries: [CrossCheck.Entry], file: String) {
+    crossCheck?.add(entries, file: file)
   }
 
   func report(_ item: FileFinding) {
@@ -32,6 +40,10 @@ final class TextReporter: FindingReporter {
 
   func finish(_ tally: FindingTally) {
     if wroteLines { output("") }
+    if let crossCheck {
+      crossCheck.lines.forEach(output)
+      output("")
+    }
     output(Self.summary(tally))
     var hidden: [String] = []
     if tally.suppressed > 0 { hidden.append("\(tally.suppressed) suppressed by the configuration") }
@@ -48,8 +60,10 @@ final class TextReporter: FindingReporter {
   /// `4 errors, 4 warnings, 1 note in 8 files (8 sessions, 177 events)`.
   static func summary(_ tally: FindingTally) -> String {
     let counts = Severity.allCases.reversed().map { Plural.count(tally.count($0), $0.rawValue) }
+    let logs = tally.kinds.filter { $0.key != .trace }.sorted { $0.key.rawValue < $1.key.rawValue }
+    let read = logs.isEmpty ? "" : "; read as " + logs.map { "\($0.key.rawValue) \($0.value)" }.joined(separator: ", ")
     return "\(counts.joined(separator: ", ")) in \(Plural.count(tally.files, "file")) "
-      + "(\(Plural.count(tally.sessions, "session")), \(Plural.count(tally.events, "event")))"
+      + "(\(Plural.count(tally.sessions, "session")), \(Plural.count(tally.events, "event"))\(read))"
   }
 
   private func paint(_ severity: Severity) -> String {

@@ -18,6 +18,8 @@ enum IngestItem {
 /// How the decoding of a file ended.
 struct DecodedTraceEnd {
   var compression: Compression
+  /// What the file was read as (a trace, a console log, a crash report).
+  var kind: InputKind
   var lines: Int
   var cutShort: Bool
   /// Standard input's hash and size, computed while reading (files have theirs in `.content`).

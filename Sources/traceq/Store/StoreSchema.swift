@@ -22,6 +22,9 @@ enum StoreSchema {
     migrator.registerMigration("v2: anomalies") { db in
       try db.execute(sql: version2)
     }
+    migrator.registerMigration("v3: anomalies.source") { db in
+      try db.execute(sql: "ALTER TABLE anomalies ADD COLUMN source TEXT NOT NULL DEFAULT 'replay'")
+    }
     return migrator
   }
 

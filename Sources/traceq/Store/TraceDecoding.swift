@@ -52,7 +52,8 @@ final class TraceDecoding: IngestItemSource {
         streamed = (hashing.hash.finalize(), hashing.hash.byteCount)
       }
       end = DecodedTraceEnd(
-        compression: stream.reader.compression, lines: stream.reader.linesRead, cutShort: stream.wasCutShort,
+        compression: stream.reader.compression, kind: stream.kind ?? .trace, lines: stream.reader.linesRead,
+        cutShort: stream.wasCutShort,
         streamedContent: streamed)
       return queued.isEmpty ? nil : queued.removeFirst()
     }

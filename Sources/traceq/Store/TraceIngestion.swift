@@ -10,6 +10,8 @@ struct IngestSummary: Sendable {
   var sha256 = ""
   var size = 0
   var compression: Compression = .none
+  /// What the file was read as.
+  var kind: InputKind = .trace
   var lines = 0
   var sessions = 0
   var events = 0
@@ -153,6 +155,7 @@ struct TraceIngestion {
     try closeSession(cutShort: end.cutShort)
     summary.lines = end.lines
     summary.compression = end.compression
+    summary.kind = end.kind
     (summary.sha256, summary.size) = content
     let traceID = try traceID()
     if let existing = try writer.trace(withHash: summary.sha256, other: traceID) {

@@ -240,13 +240,13 @@ final class ConsoleLogDecoder {
       guard given.insert(Self.dedupKey(text)).inserted else { return }
     }
     startSession()
-    var record = #"{"ev":"console","text":"# + JSONStringField.escape(text) + "\""
+    let text = Self.eventText(text, origin: origin)
+    var record = #"{"ev":"console","text":""# + JSONStringField.escape(text) + "\""
     if let process = origin.process { record += #","process":"# + "\"" + JSONStringField.escape(process) + "\"" }
     if let pid = origin.pid { record += #","pid":\#(pid)"# }
     if let time = origin.timestamp { record += #","timestamp":"# + "\"" + JSONStringField.escape(time) + "\"" }
     record += "}"
-    ready.append(
-      (.event(TraceEvent(line: line, .console(text: Self.eventText(text, origin: origin)))), Array(record.utf8)))
+    ready.append((.event(TraceEvent(line: line, .console(text: text))), Array(record.utf8)))
   }
 
   /// The event's text: the log's record as written, or, for a message taken out of JSON, the
