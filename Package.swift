@@ -3,11 +3,13 @@ import PackageDescription
 
 let package = Package(
   name: "traceq",
-  platforms: [.macOS(.v13)],
+  platforms: [.macOS(.v13), .iOS(.v13)],
   products: [
     .executable(name: "traceq", targets: ["traceq"]),
     .library(name: "TraceModel", targets: ["TraceModel"]),
     .library(name: "Replay", targets: ["Replay"]),
+    .library(name: "TraceRecorder", targets: ["TraceRecorder"]),
+    .library(name: "TraceRecorderUIKit", targets: ["TraceRecorderUIKit"]),
     .executable(name: "traceq-bench", targets: ["traceq-bench"]),
   ],
   dependencies: [
@@ -26,6 +28,12 @@ let package = Package(
     .target(name: "TraceModel", dependencies: ["CZlib"]),
     // UIKit's rules: the per-session model and the rule catalog. Standard library only.
     .target(name: "Replay", dependencies: ["TraceModel"]),
+    // What an app links to write traces: the typed API, its buffer and its writer thread.
+    .target(name: "TraceRecorder", dependencies: ["TraceModel"]),
+    // The UIKit hooks that call TraceRecorder (Apple platforms; elsewhere only the hook table).
+    // Swift 5 mode: Objective-C runtime hooks run on UIKit's thread, outside Swift's checking.
+    .target(
+      name: "TraceRecorderUIKit", dependencies: ["TraceRecorder", "TraceModel"], swiftSettings: [.swiftLanguageMode(.v5)]),
     // The command-line tool and the SQLite store.
     .executableTarget(
       name: "traceq",
@@ -42,8 +50,14 @@ let package = Package(
     .target(name: "TestSupport", dependencies: ["TraceModel"], path: "Tests/TestSupport"),
     .testTarget(name: "TraceModelTests", dependencies: ["TraceModel", "TestSupport"]),
     .testTarget(name: "ReplayTests", dependencies: ["Replay", "TraceModel", "TestSupport"]),
+    // A process that records a scripted session until it is killed (the recorder's crash test).
+    .executableTarget(
+      name: "recorder-crash-child", dependencies: ["TraceRecorder", "TraceModel"], path: "Tests/RecorderCrashChild"),
+    .testTarget(
+      name: "TraceRecorderTests",
+      dependencies: ["TraceRecorder", "TraceRecorderUIKit", "TraceModel", "Replay", "TestSupport", "recorder-crash-child"]),
     .testTarget(name: "traceqTests", dependencies: ["traceq", "TraceModel", "TestSupport"], exclude: ["Golden"]),
     // `swift run -c release traceq-bench`: the benchmark of docs/performance.md.
-    .executableTarget(name: "traceq-bench", dependencies: ["TraceModel"], path: "Benchmarks/traceq-bench"),
+    .executableTarget(name: "traceq-bench", dependencies: ["TraceModel", "TraceRecorder"], path: "Benchmarks/traceq-bench"),
   ]
 )

@@ -28,6 +28,7 @@ struct BenchOptions {
       --shared DIR     sqlite_ceiling.c and py_peers.py (default ../shared/bench)
       --seed N         the generator's seed (default 1)
       --list           list the cases and exit
+    traceq-bench recorder [N]                what TraceRecorder costs an app, over N events (1M)
     """
 
   /// Parses `arguments` (without the program name).

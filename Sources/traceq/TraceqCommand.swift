@@ -11,20 +11,38 @@ struct TraceqCommand: ParsableCommand {
         traceq ingest samples
         traceq query "SELECT ev, count(*) FROM events GROUP BY ev ORDER BY 2 DESC"
       """,
-    subcommands: [Check.self, Ingest.self, Query.self, Replay.self, Rules.self, Generate.self])
+    version: Release.version,
+    subcommands: [Check.self, Ingest.self, Query.self, Replay.self, Rules.self, Generate.self, Collect.self])
 
   /// Runs the command; a command line the parser rejects exits with status 2, as every other
-  /// usage error does (swift-argument-parser's own default is 64).
+  /// usage error does (swift-argument-parser's own default is 64). Output that could not be
+  /// written also ends with status 2 (``StandardStreams``).
   static func main() {
+    StandardStreams.openClosedDescriptors()
+    var status: Int32
     do {
       var command = try parseAsRoot()
       try command.run()
+      status = 0
     } catch {
-      if exitCode(for: error) == .validationFailure {
-        Terminal.error(fullMessage(for: error))
-        Foundation.exit(2)
+      let code = exitCode(for: error)
+      let message = fullMessage(for: error)
+      status = code == .validationFailure ? 2 : code.rawValue
+      if code == .success {
+        if !message.isEmpty { StandardStreams.printLine(message) }
+      } else if !message.isEmpty {
+        Terminal.error(message)
+        if code == .validationFailure, CommandLine.arguments.contains(where: looksLikeSQLComment) {
+          Terminal.error(
+            "hint: SQL that starts with a -- comment is read as an option; put -- before it: traceq query -- \"-- …\"")
+        }
       }
-      exit(withError: error)
     }
+    Foundation.exit(StandardStreams.exitStatus(for: status))
+  }
+
+  /// An argument such as `-- the slow ones\nSELECT …`: a comment, not an option.
+  private static func looksLikeSQLComment(_ argument: String) -> Bool {
+    argument.hasPrefix("--") && argument.dropFirst(2).contains { $0.isWhitespace }
   }
 }

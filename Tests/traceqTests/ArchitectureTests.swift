@@ -34,6 +34,8 @@ struct ArchitectureTests {
     arguments: [
       ("TraceModel", ["Foundation", "CZlib"]),
       ("Replay", ["TraceModel"]),
+      ("TraceRecorder", ["Foundation", "TraceModel", "Darwin", "Glibc"]),
+      ("TraceRecorderUIKit", ["Foundation", "ObjectiveC", "UIKit", "TraceModel", "TraceRecorder"]),
       ("traceq", ["Foundation", "TraceModel", "Replay", "GRDB", "GRDBSQLite", "ArgumentParser", "Yams", "Crypto"]),
     ])
   func layers(_ target: String, _ allowed: [String]) throws {

@@ -97,5 +97,11 @@ struct CLITests {
     let result = try CommandRunner(directory: directory.path).run(command + ["--help"])
     #expect(result.status == 0)
     #expect(result.output.contains("Examples:"))
+    // Help wraps at the terminal's width (80 columns when it is not a terminal): an example
+    // longer than that would be cut in two.
+    let examples = result.output.components(separatedBy: "Examples:\n")[1].prefix { _ in true }
+      .split(separator: "\n", omittingEmptySubsequences: false).prefix { !$0.isEmpty }
+    #expect(!examples.isEmpty)
+    for line in examples { #expect(line.hasPrefix("  ") && line.contains("traceq "), "an example was cut: \(line)") }
   }
 }

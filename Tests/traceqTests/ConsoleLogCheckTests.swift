@@ -80,7 +80,7 @@ struct ConsoleLogCheckTests {
     let document = try #require(
       try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
     let findings = try #require(document["findings"] as? [[String: Any]])
-    let sources = findings.map { "\($0["file"]!):\($0["line"]!) \($0["source"]!)" }
+    let sources = findings.map { "\($0["file"]!):\($0["line"]!) \($0["found_by"]!)" }
     #expect(sources.contains("in/recorded.ndjson.gz:7 replay") && sources.contains("in/recorded.ndjson.gz:9 uikit"))
     #expect(sources.contains("in/device.log:2 uikit"))
     let first = try #require(findings.first { ($0["file"] as? String) == "in/device.log" })

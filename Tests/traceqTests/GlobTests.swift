@@ -57,4 +57,19 @@ struct GlobTests {
     #expect(scope.matches(try Glob("/elsewhere/**"), "/elsewhere/a.gz"), "an absolute pattern matches absolute paths")
     #expect(!scope.matches(try Glob("*"), "-"), "standard input has no path")
   }
+
+  @Test("a pattern with many stars costs at most (tokens + 1) × characters steps, not exponentially many")
+  func worstCaseIsLinear() throws {
+    let pattern = try Glob("*a*a*a*a*a*a*a*b")
+    let name = String(repeating: "a", count: 40)
+    var steps = 0
+    #expect(!pattern.matches(name, steps: &steps))
+    #expect(steps <= 17 * 40, "\(steps) steps")
+    var longer = 0
+    #expect(!pattern.matches(name + name, steps: &longer))
+    #expect(longer <= 17 * 80, "doubling the name at most doubles the work: \(steps) → \(longer)")
+    #expect(try Glob("*a*a*a*a*a*a*a*b").matches(name + "b"))
+    #expect(try Glob("**/x/**/y/*.gz").matches("a/x/b/c/y/z.gz"))
+    #expect(!(try Glob("**/x/**/y/*.gz").matches("a/x/b/c/y/d/z.gz")))
+  }
 }

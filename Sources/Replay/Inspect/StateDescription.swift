@@ -1,8 +1,9 @@
 import TraceModel
 
 /// The model's state as text: orientation and who decides it, each window's controller tree
-/// (parents, navigation stacks, tabs, the presented chain), popovers, and controllers on
-/// screen outside the tree.
+/// (parents, navigation stacks, tabs), the presented chain — each presented controller drawn
+/// at its presenter's depth as `↳ presented STYLE: …`, not as a child — popovers, and
+/// controllers on screen outside the tree.
 public struct StateDescription {
   let model: SessionModel
 
@@ -54,10 +55,14 @@ public struct StateDescription {
     return lines.joined(separator: "\n")
   }
 
-  private func tree(_ vc: ObjectID, depth: Int, mark: String?, into lines: inout [String], shown: inout Set<ObjectID>) {
+  private func tree(
+    _ vc: ObjectID, depth: Int, mark: String?, presented: String? = nil, into lines: inout [String],
+    shown: inout Set<ObjectID>
+  ) {
     guard shown.insert(vc).inserted else { return }
     let indent = String(repeating: "  ", count: depth)
-    lines.append(indent + describe(vc) + (mark.map { "  [\($0)]" } ?? ""))
+    lines.append(
+      indent + (presented.map { "↳ presented \($0): " } ?? "") + describe(vc) + (mark.map { "  [\($0)]" } ?? ""))
     let state = model.controller(vc)
     for child in state.children {
       var marks: [String] = []
@@ -70,9 +75,8 @@ public struct StateDescription {
     }
     if let presented = state.presented {
       let style = model.controller(presented).style.map(\.rawValue) ?? "?"
-      var mark = "presented \(style)"
-      if let transition = state.transition { mark += ", \(transition.kind.rawValue) since line \(transition.line)" }
-      tree(presented, depth: depth + 1, mark: mark, into: &lines, shown: &shown)
+      let mark = state.transition.map { "\($0.kind.rawValue) since line \($0.line)" }
+      tree(presented, depth: depth, mark: mark, presented: style, into: &lines, shown: &shown)
     }
   }
 

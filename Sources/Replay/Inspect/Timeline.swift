@@ -90,6 +90,7 @@ public struct Timeline {
       "window \(model.symbols.address(of: window)) requestGeometryUpdate \(mask)"
     case .dealloc(let vc): "\(name(vc)) deallocated"
     case .console(let text): "console: \(text)"
+    case .dropped(let count): "the recorder dropped \(count) events here"
     case .unknown(let name, _): "\(name) (unknown event)"
     }
   }

@@ -89,7 +89,7 @@ public final class SessionModel {
     case .popoverPresent(let popover): presentPopover(popover)
     case .popoverDismiss(let popover, _), .popoverDidDismiss(let popover): hidePopover(popover)
     case .popoverRelease(let popover): releasePopover(popover)
-    case .console, .unknown: break
+    case .console, .dropped, .unknown: break
     case .setNeedsUpdateOfSupportedInterfaceOrientations, .requestGeometryUpdate, .dealloc: break
     }
     return emitted

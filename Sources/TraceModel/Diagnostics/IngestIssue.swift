@@ -46,13 +46,17 @@ public struct IngestIssue: Sendable, Equatable {
     case incompleteLastLine = "incomplete-last-line"
     /// A record's `t` is earlier than the one before it (reported once per session).
     case timeGoesBackwards = "time-goes-backwards"
+    /// A record holds a known key twice; its first value is used (reported once per session).
+    case duplicateKey = "duplicate-key"
+    /// The recorder dropped events here (a `dropped` record): what the session did next is incomplete.
+    case eventsDropped = "events-dropped"
 
     public var severity: Severity {
       switch self {
       case .invalidJSON, .wrongType, .invalidValue, .missingKey, .missingHeader, .unsupportedVersion,
         .lineTooLong, .corruptStream:
         .error
-      case .truncatedStream, .trailingData, .incompleteLastLine, .timeGoesBackwards:
+      case .truncatedStream, .trailingData, .incompleteLastLine, .timeGoesBackwards, .duplicateKey, .eventsDropped:
         .warning
       }
     }

@@ -24,6 +24,8 @@ public enum EventName: UInt8, CaseIterable, Sendable {
   case console
   // Added after the first release (raw values are stored: append only)
   case setNeedsUpdateOfSupportedInterfaceOrientations, requestGeometryUpdate, dealloc
+  // Written by the recorder itself: events it could not keep
+  case dropped
 
   /// The name as written in traces (`"viewWillAppear"`).
   public var name: String { Self.names[Int(rawValue)] }

@@ -70,6 +70,8 @@ public enum EventPayload: Sendable {
   case popoverRelease(popover: ObjectID)
   // Console
   case console(text: String)
+  /// The recorder dropped `count` events here (its buffer was full: the disk fell behind).
+  case dropped(count: Int)
   /// An event name this version does not know: kept in the store, skipped by replay.
   case unknown(name: String, vc: ObjectID?)
 
@@ -120,6 +122,7 @@ public enum EventPayload: Sendable {
     case .popoverDidDismiss: .popoverDidDismiss
     case .popoverRelease: .popoverRelease
     case .console: .console
+    case .dropped: .dropped
     case .unknown: nil
     }
   }

@@ -92,6 +92,12 @@ extension RecordFields {
       return .requestGeometryUpdate(orientations: try mask(.orientations), window: try window())
     case .dealloc:
       return .dealloc(vc: try object(.vc))
+    case .dropped:
+      let count = try number(.count)
+      guard count >= 0, count == count.rounded(), count < 1e15 else {
+        throw .invalid(.count, String(count), "a count of events (a whole number, 0 or more)")
+      }
+      return .dropped(count: Int(count))
     }
   }
 
@@ -110,7 +116,7 @@ extension RecordFields {
     case .pop(_, let vc, _), .unknown(_, let vc):
       return vc
     case .windowMask, .deviceNotifications, .deviceOrientation, .attemptRotation, .setViewControllers, .transition,
-      .popoverPresent, .popoverDismiss, .popoverDidDismiss, .popoverRelease, .console, .requestGeometryUpdate:
+      .popoverPresent, .popoverDismiss, .popoverDidDismiss, .popoverRelease, .console, .requestGeometryUpdate, .dropped:
       return nil
     }
   }

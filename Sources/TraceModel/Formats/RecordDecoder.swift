@@ -26,23 +26,29 @@ public final class RecordDecoder {
   @exclusivity(unchecked) private var skippingSession = false
   @exclusivity(unchecked) private var lastTime: Double?
   @exclusivity(unchecked) private var reportedTimeOrder = false
+  @exclusivity(unchecked) private var reportedRepeatedKey = false
 
-  public init() {}
+  /// The longest line the reader hands out whole, for the message about a longer one.
+  public let maxLineLength: Int
 
-  /// An issue that came with the last record decoded, which is otherwise valid: a header
-  /// with a bad key, a time going backwards. Nil when there is none.
-  public private(set) var followUp: IngestIssue?
+  public init(maxLineLength: Int = 1 << 20) {
+    self.maxLineLength = maxLineLength
+  }
+
+  /// Issues that came with the last record decoded, which is otherwise valid: a header with a
+  /// bad key, a time going backwards, a key written twice. Empty when there are none.
+  @exclusivity(unchecked) public private(set) var followUps: [IngestIssue] = []
 
   /// Decodes `line`: what it is, or nil for a blank line (and for every line once the file was
   /// rejected, ``rejection`` saying why). See ``followUp``.
   public func decode(_ line: RawLine) -> TraceItem? {
-    followUp = nil
+    if !followUps.isEmpty { followUps.removeAll(keepingCapacity: true) }
     if isRejected { return nil }
     if let length = line.oversizedLength {
       return .issue(
         IngestIssue(
           .lineTooLong, line: line.number,
-          "the line is \(length) bytes long, over the limit of this reader; it is skipped",
+          "the line is \(length) bytes long, over the limit of \(Self.describeSize(maxLineLength)); it is skipped",
           raw: line.text()))
     }
     if Self.isBlank(line.bytes) { return nil }
@@ -65,12 +71,32 @@ public final class RecordDecoder {
           .invalidJSON, line: line.number, "invalid JSON: \(error.message) (column \(error.offset + 1))",
           raw: line.text()))
     }
-    if scanner.value(.traceq) != nil { return decodeHeader(line) }
+    if scanner.value(.traceq) != nil {
+      let header = decodeHeader(line)
+      noteRepeatedKey(line)
+      return header
+    }
     if !sawHeader {
       reject(line)
       return nil
     }
-    return skippingSession ? nil : decodeEvent(line)
+    if skippingSession { return nil }
+    let event = decodeEvent(line)
+    noteRepeatedKey(line)
+    return event
+  }
+
+  /// Warns, once per session, about a known key written twice in a record: its first value is
+  /// the one read, as SQLite's `json_extract` reads it from the stored record.
+  private func noteRepeatedKey(_ line: RawLine) {
+    guard let key = scanner.repeatedKey, !reportedRepeatedKey else { return }
+    reportedRepeatedKey = true
+    followUps.append(
+      IngestIssue(
+        .duplicateKey, line: line.number,
+        "\"\(key.name)\" appears more than once in the record; its first value is used (as json_extract reads it), "
+          + "this is reported once per session",
+        raw: line.text()))
   }
 
   private func reject(_ line: RawLine) {
@@ -100,6 +126,7 @@ public final class RecordDecoder {
     symbols = SessionSymbols()
     lastTime = nil
     reportedTimeOrder = false
+    reportedRepeatedKey = false
     let fields = RecordFields(scanner: scanner, symbols: symbols, context: .header)
     var problems: [RecordProblem] = []
     func field<T>(_ read: () throws(RecordProblem) -> T?) -> T? {
@@ -111,11 +138,13 @@ public final class RecordDecoder {
     let version = field { () throws(RecordProblem) in try fields.optionalNumber(.traceq) }
     guard version == 1 else {
       skippingSession = true
-      let shown = version.map { $0 == $0.rounded() ? String(Int($0)) : String($0) } ?? "not a number"
+      let shown = version == nil ? "not a number" : scanner.value(.traceq).map { scanner.text($0, limit: 40) } ?? ""
       let message = problems.first?.message ?? "format version \(shown) is not supported (only 1 is)"
       let number = version.flatMap { $0 == $0.rounded() && abs($0) < 1e9 ? Int($0) : nil } ?? 0
-      followUp = IngestIssue(
-        .unsupportedVersion, line: line.number, "\(message); the events of this session are skipped", raw: line.text())
+      followUps.append(
+        IngestIssue(
+          .unsupportedVersion, line: line.number, "\(message); the events of this session are skipped",
+          raw: line.text()))
       return .session(SessionHeader(version: number, idiom: nil), line: line.number, symbols: symbols)
     }
     skippingSession = false
@@ -136,7 +165,7 @@ public final class RecordDecoder {
       } ?? .portrait,
       requiresFullScreen: field { () throws(RecordProblem) in try fields.optionalBool(.requiresFullScreen) } ?? false)
     if let problem = problems.first {
-      followUp = IngestIssue(problem.kind, line: line.number, problem.message, raw: line.text())
+      followUps.append(IngestIssue(problem.kind, line: line.number, problem.message, raw: line.text()))
     }
     return .session(header, line: line.number, symbols: symbols)
   }
@@ -156,13 +185,21 @@ public final class RecordDecoder {
           .unknown(name: JSONText.decode(nameBytes), vc: try fields.optionalObject(.vc))
         }
       try declareClass(of: payload, fields)
+      if case .dropped(let count) = payload, count > 0 {
+        followUps.append(
+          IngestIssue(
+            .eventsDropped, line: line.number,
+            "the recorder dropped \(count) event\(count == 1 ? "" : "s") here (its buffer was full: the disk fell "
+              + "behind); what the session did next is incomplete, so findings after this line may be wrong"))
+      }
       if let time {
         if let lastTime, time < lastTime, !reportedTimeOrder {
           reportedTimeOrder = true
-          followUp = IngestIssue(
-            .timeGoesBackwards, line: line.number,
-            "t goes backwards (\(Self.format(time)) after \(Self.format(lastTime))); times are kept as written, "
-              + "this is reported once per session")
+          followUps.append(
+            IngestIssue(
+              .timeGoesBackwards, line: line.number,
+              "t goes backwards (\(Self.format(time)) after \(Self.format(lastTime))); times are kept as written, "
+                + "this is reported once per session"))
         }
         lastTime = time
       }
@@ -193,6 +230,13 @@ public final class RecordDecoder {
 
   private static func isBlank(_ bytes: UnsafeRawBufferPointer) -> Bool {
     bytes.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
+  }
+
+  /// `1 MiB (1048576 bytes)`, `64 bytes`.
+  static func describeSize(_ bytes: Int) -> String {
+    bytes >= 1 << 10 && bytes % (1 << 10) == 0
+      ? (bytes % (1 << 20) == 0 ? "\(bytes >> 20) MiB" : "\(bytes >> 10) KiB") + " (\(bytes) bytes)"
+      : "\(bytes) bytes"
   }
 
   private static func format(_ time: Double) -> String {

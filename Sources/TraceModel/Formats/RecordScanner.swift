@@ -43,6 +43,9 @@ final class RecordScanner {
   // not re-enter, so the dynamic checks (~15% of a replay) would protect nothing.
   @exclusivity(unchecked) private(set) var line = UnsafeRawBufferPointer(start: nil, count: 0)
   @exclusivity(unchecked) private var present: UInt64 = 0
+  /// The first known key the last scanned line holds more than once (its first value is the
+  /// one kept, as SQLite's `json_extract` reads it), or nil.
+  @exclusivity(unchecked) private(set) var repeatedKey: RecordKey?
   private let slots = UnsafeMutablePointer<ScannedValue>.allocate(capacity: RecordKey.allCases.count)
   private let keys = RecordKey.byName
   private static let maxDepth = 64
@@ -61,10 +64,21 @@ final class RecordScanner {
     UnsafeRawBufferPointer(rebasing: line[Int(value.start)..<Int(value.end)])
   }
 
-  /// Scans `line`; afterwards ``value(_:)`` finds the known keys' values.
+  /// The text of a value as written (a string's without its quotes), cut to `limit` bytes.
+  func text(_ value: ScannedValue, limit: Int) -> String {
+    let bytes = bytes(value)
+    return String(decoding: bytes.prefix(limit), as: UTF8.self) + (bytes.count > limit ? "…" : "")
+  }
+
+  /// Scans `line`; afterwards ``value(_:)`` finds the known keys' values (of a key written twice,
+  /// the first: see ``repeatedKey``).
   func scan(_ line: UnsafeRawBufferPointer) throws(JSONSyntaxError) {
     self.line = line
     present = 0
+    repeatedKey = nil
+    guard line.count < Int32.max else {
+      throw JSONSyntaxError(message: "the line is longer than 2 GiB", offset: 0)
+    }
     guard let base = line.baseAddress?.assumingMemoryBound(to: UInt8.self) else {
       throw JSONSyntaxError(message: "the line is empty", offset: 0)
     }
@@ -92,8 +106,12 @@ final class RecordScanner {
         index = skipSpace(base, index + 1, count)
         let value = try scanValue(base, &index, count, depth: 1)
         if let known {
-          slots[known.rawValue] = value
-          present |= 1 << UInt64(known.rawValue)
+          if present & (1 << UInt64(known.rawValue)) == 0 {
+            slots[known.rawValue] = value
+            present |= 1 << UInt64(known.rawValue)
+          } else if repeatedKey == nil {
+            repeatedKey = known
+          }
         }
         index = skipSpace(base, index, count)
         guard index < count else { throw JSONSyntaxError(message: "the object is not closed", offset: index) }

@@ -10,6 +10,8 @@ enum StreamEnding: Equatable {
   case corrupt(String)
   /// The stream ended cleanly but this many bytes follow that are not another gzip member.
   case trailingData(Int)
+  /// A zlib stream that needs a preset dictionary (`FDICT`), which the file cannot carry.
+  case presetDictionary
 }
 
 /// Streaming gzip / zlib decompression into caller-provided buffers. Reads every member of
@@ -21,6 +23,10 @@ final class Inflater {
   // Per-event state is @exclusivity(unchecked): one thread uses an instance and its methods do
   // not re-enter, so the dynamic checks (~15% of a replay) would protect nothing.
   @exclusivity(unchecked) private(set) var ending: StreamEnding?
+  /// Whether the text of the last ``fill(_:)`` begins a gzip member after the first (a fill
+  /// never spans two members, so that the reader can tell where each one starts).
+  @exclusivity(unchecked) private(set) var startsMember = false
+  @exclusivity(unchecked) private var nextStartsMember = false
 
   init(input: InputBuffer, compression: Compression) throws {
     precondition(compression != .none)
@@ -45,6 +51,8 @@ final class Inflater {
   /// ended (then ``ending`` says how).
   func fill(_ output: UnsafeMutableRawBufferPointer) throws -> Int {
     guard ending == nil else { return 0 }
+    startsMember = nextStartsMember
+    nextStartsMember = false
     stream.pointee.next_out = output.baseAddress!.assumingMemoryBound(to: Bytef.self)
     stream.pointee.avail_out = UInt32(output.count)
     while stream.pointee.avail_out > 0 && ending == nil {
@@ -68,6 +76,16 @@ final class Inflater {
         ending = .corrupt("zlib made no progress")
       case Z_STREAM_END:
         try finishMember()
+        if ending == nil {
+          // A new member: it starts the next fill, or this one when nothing was written yet.
+          if stream.pointee.avail_out < UInt32(output.count) {
+            nextStartsMember = true
+            return output.count - Int(stream.pointee.avail_out)
+          }
+          startsMember = true
+        }
+      case Z_NEED_DICT:
+        ending = .presetDictionary
       case Z_MEM_ERROR:
         throw TraceReadError.readFailed(path: "", reason: "zlib ran out of memory")
       default:

@@ -10,6 +10,7 @@ final class ReadAheadText: TextSource {
   @exclusivity(unchecked) private var offset = 0
   @exclusivity(unchecked) private(set) var bytesRead = 0
   @exclusivity(unchecked) private(set) var ending = StreamEnding.complete
+  @exclusivity(unchecked) private(set) var startsMember = false
 
   private static let blockSize = 1 << 18
   private static let blocksAhead = 4
@@ -31,6 +32,7 @@ final class ReadAheadText: TextSource {
     while true {
       if let block = current {
         let count = min(room.count, block.count - offset)
+        startsMember = offset == 0 && block.startsMember
         room.baseAddress!.copyMemory(from: block.bytes.baseAddress! + offset, byteCount: count)
         offset += count
         bytesRead = block.bytesRead
@@ -63,6 +65,8 @@ private final class BlockChannel: @unchecked Sendable {
     var count: Int
     /// The source's bytes read once this block was produced.
     var bytesRead: Int
+    /// Whether the block begins a compressed member after the first.
+    var startsMember: Bool
   }
 
   enum Next {
@@ -95,7 +99,8 @@ private final class BlockChannel: @unchecked Sendable {
       defer { condition.unlock() }
       switch result {
       case .success(let count) where count > 0:
-        ready.append(Block(bytes: bytes, count: count, bytesRead: source.bytesRead))
+        ready.append(
+          Block(bytes: bytes, count: count, bytesRead: source.bytesRead, startsMember: source.startsMember))
       case .success:
         end = .success(source.ending)
       case .failure(let error):

@@ -7,6 +7,9 @@ protocol TextSource: AnyObject {
   func fill(_ room: UnsafeMutableRawBufferPointer) throws -> Int
   /// How the stream ended; meaningful once ``fill(_:)`` has returned 0.
   var ending: StreamEnding { get }
+  /// Whether the text of the last ``fill(_:)`` begins a compressed member after the first: the
+  /// checksum of each member covers its own text only.
+  var startsMember: Bool { get }
   /// Bytes taken from the source for the text handed out so far (compressed bytes for a
   /// compressed trace).
   var bytesRead: Int { get }
@@ -45,6 +48,8 @@ final class DirectText: TextSource {
   }
 
   var ending: StreamEnding { inflater?.ending ?? .complete }
+
+  var startsMember: Bool { inflater?.startsMember ?? false }
 
   var bytesRead: Int { input.bytesRead + plainBytesRead }
 

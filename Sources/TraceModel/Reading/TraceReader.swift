@@ -28,10 +28,20 @@ public final class TraceReader {
   @exclusivity(unchecked) private var oversized: (prefixLength: Int, length: Int)?
   private let oversizedPrefix: UnsafeMutableRawBufferPointer = .allocate(byteCount: IngestIssue.rawLimit, alignment: 1)
   private var fragmentDropped = false
+  /// Whether the start of the text was looked at for a byte order mark.
+  @exclusivity(unchecked) private var checkedStart = false
 
   /// What went wrong at the end of the stream (cut short, damaged, trailing bytes); set once
   /// ``next()`` has returned nil.
   public private(set) var endIssues: [IngestIssue] = []
+
+  /// For a compressed stream found damaged (a checksum that does not match, data zlib
+  /// rejects): the first line no checksum vouches for, the start of the damaged member. What
+  /// was read from there on may be wrong. Set once ``next()`` has returned nil.
+  public private(set) var unverifiedFromLine: Int?
+
+  /// The line where the current compressed member starts (1 for the first).
+  @exclusivity(unchecked) private var memberStartLine = 1
 
   /// Opens the file at `path` (`-` reads standard input).
   public convenience init(path: String, maxLineLength: Int = 1 << 20, readsAhead: Bool = false) throws {
@@ -66,7 +76,7 @@ public final class TraceReader {
   public func next() throws -> RawLine? {
     let base = buffer.baseAddress!
     while true {
-      if searched < end, let newline = memchr(base + searched, 0x0A, end - searched) {
+      if checkedStart || checkStart(), searched < end, let newline = memchr(base + searched, 0x0A, end - searched) {
         let lineStart = start
         var lineEnd = base.distance(to: UnsafeMutableRawPointer(newline))
         start = lineEnd + 1
@@ -84,17 +94,32 @@ public final class TraceReader {
         return RawLine(
           number: lineNumber, bytes: UnsafeRawBufferPointer(start: base + lineStart, count: lineEnd - lineStart))
       }
-      searched = end
-      if let ending = producerEnding { return finish(ending) }
+      if checkedStart {
+        searched = end
+        if let ending = producerEnding { return finish(ending) }
+      }
       makeRoom()
       let room = UnsafeMutableRawBufferPointer(rebasing: buffer[end..<min(buffer.count, end + Self.chunk)])
       let produced = try text.fill(room)
       if produced == 0 {
         producerEnding = text.ending
       } else {
+        if text.startsMember { memberStartLine = lineNumber + 1 + newlines(from: start, to: end) }
         end += produced
       }
     }
+  }
+
+  /// Skips a UTF-8 byte order mark at the start of the text, once its first three bytes are
+  /// there (or the text ended); returns whether the start was checked.
+  private func checkStart() -> Bool {
+    guard end - start >= 3 || producerEnding != nil else { return false }
+    checkedStart = true
+    if end - start >= 3, buffer[start] == 0xEF, buffer[start + 1] == 0xBB, buffer[start + 2] == 0xBF {
+      start += 3
+      searched = start
+    }
+    return true
   }
 
   /// Drops what was read of a line over the limit, or moves the unread text to the front.
@@ -148,6 +173,11 @@ public final class TraceReader {
     return nil
   }
 
+  /// How many newlines `buffer[from..<to]` holds (at member boundaries only, which are rare).
+  private func newlines(from lower: Int, to upper: Int) -> Int {
+    UnsafeRawBufferPointer(rebasing: buffer[lower..<upper]).reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+  }
+
   /// Copies the first bytes of a line over the limit, for its issue.
   private func keepPrefix(from lineStart: Int, to lineEnd: Int) -> (prefixLength: Int, length: Int) {
     let prefixLength = min(oversizedPrefix.count, lineEnd - lineStart)
@@ -172,10 +202,29 @@ public final class TraceReader {
       return IngestIssue(
         .truncatedStream, line: lastGood + 1,
         "the \(compression) stream ends early (the file was cut short) \(readSoFar)\(dropped)")
+    case .presetDictionary:
+      return IngestIssue(
+        .corruptStream, line: 1,
+        "the zlib stream needs a preset dictionary (it was compressed with deflateSetDictionary), which the file "
+          + "does not carry; traceq cannot decompress it: write the trace without a dictionary")
     case .corrupt(let reason):
+      unverifiedFromLine = memberStartLine
+      let unverified =
+        memberStartLine > lastGood
+        ? ""
+        : "; lines \(memberStartLine)–\(lastGood) were read but no checksum vouches for them: the findings and "
+          + "events from them may be wrong"
+      if reason.hasSuffix("check") {  // zlib's "incorrect data check", "incorrect length check"
+        return IngestIssue(
+          .corruptStream, line: memberStartLine,
+          "the \(compression) checksum does not match (zlib: \(reason)): the data was damaged "
+            + (memberStartLine == 1 ? "somewhere in the file" : "after line \(memberStartLine - 1)")
+            + unverified + dropped)
+      }
       return IngestIssue(
         .corruptStream, line: lastGood + 1,
-        "the \(compression) data is damaged (zlib: \(reason)) \(readSoFar); nothing after it can be read\(dropped)")
+        "the \(compression) data is damaged (zlib: \(reason)) \(readSoFar); nothing after it can be read"
+          + unverified + dropped)
     case .trailingData(let count):
       return IngestIssue(
         .trailingData, line: max(lastGood, 1),

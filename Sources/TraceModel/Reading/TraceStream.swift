@@ -5,7 +5,7 @@
 /// diagnostic the ``ConsoleFilter`` recognises.
 public final class TraceStream {
   public let reader: TraceReader
-  public let decoder = RecordDecoder()
+  public let decoder: RecordDecoder
   /// Which console lines are diagnostics; without one, only traces are read (anything else is
   /// rejected for its missing header).
   private let consoleFilter: ConsoleFilter?
@@ -27,6 +27,7 @@ public final class TraceStream {
   public init(reader: TraceReader, consoleFilter: ConsoleFilter? = nil) {
     self.reader = reader
     self.consoleFilter = consoleFilter
+    decoder = RecordDecoder(maxLineLength: reader.maxLineLength)
   }
 
   /// Opens the file at `path` (`-` for standard input); `readsAhead` as for ``TraceReader``.
@@ -73,7 +74,7 @@ public final class TraceStream {
         continue
       }
       let item = decoder.decode(raw)
-      if let followUp = decoder.followUp { queued.append(followUp) }
+      if !decoder.followUps.isEmpty { queued.append(contentsOf: decoder.followUps.reversed()) }
       if decoder.isRejected {
         finished = true
         return decoder.rejection.map(TraceItem.issue)

@@ -45,6 +45,13 @@ public final class CompressingWriter {
     try text.withUTF8 { try write(UnsafeRawBufferPointer($0)) }
   }
 
+  /// Hands everything written so far to the sink (zlib's sync flush): what the sink has received
+  /// then decompresses to every byte written, even if the stream is never finished.
+  public func flush() throws {
+    guard stream != nil else { return }
+    try pump(flush: Z_SYNC_FLUSH)
+  }
+
   /// Ends the stream (the gzip trailer or zlib checksum). Nothing may be written after.
   public func finish() throws {
     guard stream != nil else { return }

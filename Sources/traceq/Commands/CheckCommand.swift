@@ -9,9 +9,9 @@ extension TraceqCommand {
         Each session is replayed through a model of UIKit's view controllers, presentations, popovers
         and orientation; calls UIKit would refuse, warn about or throw on are reported at file:line.
         Console logs (Xcode, NSLog, `log show` in any style), crash reports (.ips, .crash) and the
-        console events of traces are read too: what UIKit itself said there is reported with source
+        console events of traces are read too: what UIKit itself said there is reported as found by
         uikit (docs/console-logs.md lists what is recognised). Files are told apart by content.
-        Files are streamed: no database is needed. With --db (and no files), the sessions stored in
+        Files are streamed: no database is needed. With --db (or $TRACEQ_DB) and no files, the sessions stored in
         the database are replayed and the results written to its `anomalies` table.
 
         Settings come from .traceq.yml (in the current directory or a parent, or --config); the
@@ -26,11 +26,12 @@ extension TraceqCommand {
           traceq check samples
           traceq check device.log crash.ips
           traceq check --cross-check recorded.ndjson.gz
-          traceq check --rule double-presented-popover --rule popover-released-while-visible traces/
+          traceq check --rule double-presented-popover traces/
           traceq check --format json build/ui-tests/*.ndjson.gz > findings.json
-          traceq check --format github --format sarif:traceq.sarif --format junit:traceq.xml traces/
+          traceq check --format github --format sarif:traceq.sarif traces/
           traceq check --write-baseline .traceq-baseline.json traces/
           traceq check --baseline .traceq-baseline.json traces/
+          traceq check --source-root App/Sources --format github traces/
           traceq check --print-config
           traceq check --db traces.db --min-severity warning
         """)
@@ -49,14 +50,20 @@ extension TraceqCommand {
         """)
     var crossCheck = false
 
+    @OptionGroup var color: ColorOptions
+
     @Flag(help: "Print the configuration in force (.traceq.yml merged with the flags) and exit.")
     var printConfig = false
 
     @Option(
       name: .customLong("db"),
       help: ArgumentHelp(
-        "Replay the sessions stored in this database and write its anomalies table.", valueName: "path"))
-    var database: String?
+        "Replay the sessions stored in this database and write its anomalies table ($TRACEQ_DB when no files "
+          + "are given).", valueName: "path"))
+    var explicitDatabase: String?
+
+    /// `--db`, else `$TRACEQ_DB` when no files are given (as `ingest` and `query` use it).
+    private var database: String? { explicitDatabase ?? (inputs.isEmpty ? DatabaseOptions.environmentPath : nil) }
 
     @Argument(help: ArgumentHelp("Trace files or directories; - for standard input.", valueName: "file|dir|-"))
     var inputs: [String] = []
@@ -76,11 +83,13 @@ extension TraceqCommand {
     private func execute() throws -> Int32 {
       let policy = try rules.policy()
       if printConfig {
-        print(ConfigurationPrinter.yaml(policy), terminator: "")
+        StandardStreams.print(ConfigurationPrinter.yaml(policy))
         return 0
       }
-      if database == nil, inputs.isEmpty { throw UsageError(message: "give trace files or directories, or --db PATH") }
-      if database != nil, !inputs.isEmpty {
+      if database == nil, inputs.isEmpty {
+        throw UsageError(message: "give trace files or directories, or --db PATH (or set $TRACEQ_DB)")
+      }
+      if explicitDatabase != nil, !inputs.isEmpty {
         throw UsageError(
           message: "--db replays the stored sessions; to store and check files, use `traceq ingest --check`")
       }
@@ -88,17 +97,19 @@ extension TraceqCommand {
       let context = ReportContext(
         failingSeverity: policy.failingSeverity, rules: policy.rules, usesBaseline: baseline != nil,
         showsCrossCheck: crossCheck)
-      let reporter = try report.makeReporter(context: context)
+      let reporter = try report.makeReporter(context: context, colour: { color.enabled(onTerminal: $0) })
       let recording = report.writeBaseline != nil
+      let sources = try policy.sourceRoot.map { root throws(UsageError) in try SourceIndex.build(root: root) }
       let outcome =
         if let database {
           StoredCheckRun(
-            databasePath: database, policy: policy, baseline: baseline, recordsBaseline: recording, reporter: reporter
+            databasePath: database, policy: policy, baseline: baseline, recordsBaseline: recording, sources: sources,
+            reporter: reporter
           ).execute()
         } else {
           CheckRun(
             inputs: inputs, jobs: jobs.jobs, policy: policy, baseline: baseline, recordsBaseline: recording,
-            reporter: reporter
+            sources: sources, reporter: reporter
           )
           .execute()
         }

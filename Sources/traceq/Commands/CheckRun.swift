@@ -25,11 +25,11 @@ struct CheckRun {
 
   init(
     inputs: [String], jobs: Int = 1, policy: CheckPolicy, baseline: Baseline? = nil, recordsBaseline: Bool = false,
-    reporter: FindingReporter, errorOutput: @escaping (String) -> Void = Terminal.error
+    sources: SourceIndex? = nil, reporter: FindingReporter, errorOutput: @escaping (String) -> Void = Terminal.error
   ) {
     self.inputs = inputs
     self.jobs = jobs
-    triage = FindingTriage(policy: policy, baseline: baseline, recording: recordsBaseline)
+    triage = FindingTriage(policy: policy, baseline: baseline, recording: recordsBaseline, sources: sources)
     self.reporter = reporter
     self.errorOutput = errorOutput
   }
@@ -38,15 +38,16 @@ struct CheckRun {
     let policy = triage.policy
     let listing = TraceFiles.list(inputs, selection: policy.fileSelection)
     var status: Int32 = 0
-    for path in listing.missing {
-      errorOutput("\(path): error: no such file or directory")
+    for line in listing.unreadable {
+      errorOutput(line)
       status = 2
     }
+    for line in listing.notes { errorOutput(line) }
     for path in listing.excluded {
       errorOutput("\(path): note: not checked: excluded by \(policy.configuration.file ?? "the configuration")")
     }
     var tally = FindingTally()
-    if listing.files.isEmpty && listing.missing.isEmpty {
+    if listing.files.isEmpty && listing.unreadable.isEmpty {
       errorOutput("error: no trace files found in \(inputs.joined(separator: ", "))")
       return Outcome(status: 2, tally: tally, recorded: triage.recorded)
     }

@@ -18,7 +18,7 @@ extension TraceqCommand {
 
         Examples:
           traceq generate --events 1000000 --sessions 200 trace.ndjson.gz
-          traceq generate --events 20000 --anomalies 0.005 --truth truth.tsv t.ndjson.gz
+          traceq generate --events 20000 --anomalies 0.005 --truth t.tsv t.ndjson.gz
           traceq generate --compression none --events 200 --sessions 2 - | head
         """)
 

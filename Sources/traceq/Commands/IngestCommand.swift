@@ -41,6 +41,8 @@ extension TraceqCommand {
 
     @OptionGroup var jobs: JobOptions
 
+    @OptionGroup var color: ColorOptions
+
     @OptionGroup(title: "Checking (with --check)") var rules: RuleOptions
 
     @Argument(help: ArgumentHelp("Trace files or directories; - for standard input.", valueName: "file|dir|-"))
@@ -51,9 +53,12 @@ extension TraceqCommand {
       run.jobs = jobs.jobs
       if check {
         do {
+          let policy = try rules.policy()
           run.check = IngestRun.Check(
-            policy: try rules.policy(),
-            reporter: TextReporter(output: { print($0) }, colour: Terminal.standardOutputIsTerminal))
+            policy: policy,
+            reporter: TextReporter(
+              output: StandardStreams.printLine, colour: color.enabled(onTerminal: Terminal.standardOutputIsTerminal)),
+            sources: try policy.sourceRoot.map { root throws(UsageError) in try SourceIndex.build(root: root) })
         } catch let error as any CheckSetupError {
           Terminal.error(error.description)
           throw ExitCode(2)

@@ -15,7 +15,7 @@ struct IngestRun {
   var check: Check?
   /// Files decoded at once, ahead of the one being stored (1: everything on this thread).
   var jobs = 1
-  var output: (String) -> Void = { print($0) }
+  var output: (String) -> Void = StandardStreams.printLine
   var errorOutput: (String) -> Void = Terminal.error
 
   /// How `--check` replays and reports: the rules and verdicts of the configuration merged
@@ -23,19 +23,23 @@ struct IngestRun {
   struct Check {
     var policy: CheckPolicy
     var reporter: FindingReporter
+    /// With `--source-root`: the class declarations findings point at.
+    var sources: SourceIndex? = nil
   }
 
   /// Runs the ingest; returns the exit status (0 stored, 1 lines with errors or failing
   /// findings, 2 unreadable input).
   func execute() throws -> Int32 {
-    let (files, missing) = TraceFiles.expand(inputs)
+    let listing = TraceFiles.list(inputs)
+    let files = listing.files
     var status: Int32 = 0
-    for path in missing {
-      errorOutput("\(path): error: no such file or directory")
+    for line in listing.unreadable {
+      errorOutput(line)
       status = 2
     }
+    for line in listing.notes { errorOutput(line) }
     if files.isEmpty {
-      if missing.isEmpty { errorOutput("error: no trace files found in \(inputs.joined(separator: ", "))") }
+      if listing.unreadable.isEmpty { errorOutput("error: no trace files found in \(inputs.joined(separator: ", "))") }
       return 2
     }
     // A new database is built in one go (fast, nothing published unless complete); an existing
@@ -53,7 +57,7 @@ struct IngestRun {
     var stored = 0
     var skipped = 0
     var tally = FindingTally()
-    var triage = check.map { FindingTriage(policy: $0.policy) }
+    var triage = check.map { FindingTriage(policy: $0.policy, sources: $0.sources) }
     let progress = ProgressLine()
     let sources = DecodingSources(files: files, rules: check?.policy.rules, jobs: jobs)
     for (index, path) in files.enumerated() {
@@ -66,8 +70,9 @@ struct IngestRun {
         progress.clear()
         errorOutput(Diagnostic.line(path: path, issue))
       }
+      let meter = ProgressText(path: path)
       ingestion.onProgress = { bytes, events in
-        progress.update("\(path): \(Self.percent(bytes, of: path)) \(events) events")
+        progress.update(meter.text(bytes: bytes, events: events))
       }
       if let check {
         ingestion.checkedRules = check.policy.rules.reportedIDs
@@ -151,12 +156,6 @@ struct IngestRun {
     text += ": \(Plural.count(total.events, "event")), \(Plural.count(total.sessions, "session")), "
     text += "\(Plural.count(total.errors, "error")), \(Plural.count(total.warnings, "warning")) in \(database)"
     return text
-  }
-
-  private static func percent(_ bytes: Int, of path: String) -> String {
-    guard path != "-", let size = try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int, size > 0
-    else { return "" }
-    return "\(min(100, bytes * 100 / size))%"
   }
 }
 

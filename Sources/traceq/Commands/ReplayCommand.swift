@@ -10,12 +10,13 @@ extension TraceqCommand {
         With --at, prints the model's state after that line: orientation and who decides it, each
         window's controller tree (parents, navigation stacks, tabs, presented controllers) with each
         controller's appearance state, and the popovers. Without it, prints a timeline: each event,
-        what it changed, and the findings it caused.
+        what it changed, and the findings it caused; --vc and --lines show part of it.
 
         Examples:
           traceq replay samples/homepwner-ipad-double-camera.ndjson.gz --at 15
           traceq replay samples/portrait-screen-after-pop.ndjson.gz
           traceq replay trace.ndjson.gz --session 2
+          traceq replay trace.ndjson.gz --vc 0xd4 --lines 10-20
         """)
 
     @Option(help: "Show the state after this line.")
@@ -24,11 +25,23 @@ extension TraceqCommand {
     @Option(help: "Only this session (1 for the file's first).")
     var session: Int?
 
+    @Option(help: ArgumentHelp("Timeline: only the events that name this controller or popover.", valueName: "address"))
+    var vc: String?
+
+    @Option(help: ArgumentHelp("Timeline: only the events of these lines (A-B, A- or A).", valueName: "range"))
+    var lines: LineRange?
+
+    @OptionGroup var color: ColorOptions
+
     @Argument(help: ArgumentHelp("A trace file, or - for standard input.", valueName: "file"))
     var file: String
 
     func run() throws {
-      let status = try ReplayRun(file: file, line: at, session: session).execute()
+      var run = ReplayRun(file: file, line: at, session: session)
+      run.controller = vc
+      run.lines = lines?.range ?? 1...Int.max
+      run.colour = color.enabled(onTerminal: Terminal.standardOutputIsTerminal)
+      let status = try run.execute()
       if status != 0 { throw ExitCode(status) }
     }
   }
@@ -39,7 +52,13 @@ struct ReplayRun {
   var file: String
   var line: Int?
   var session: Int?
-  var output: (String) -> Void = { print($0) }
+  /// Timeline: only events whose narration names this address.
+  var controller: String?
+  /// Timeline: only events of these lines.
+  var lines: ClosedRange<Int> = 1...Int.max
+  /// Whether findings and line numbers are coloured.
+  var colour = false
+  var output: (String) -> Void = StandardStreams.printLine
   var errorOutput: (String) -> Void = Terminal.error
 
   func execute() throws -> Int32 {
@@ -56,6 +75,8 @@ struct ReplayRun {
     var timeline: Timeline?
     var findings: [Finding] = []
     var shownSession = false
+    /// The current session's first line, printed before its first event shown.
+    var sessionTitle: String?
     while let item = try stream.next() {
       switch item {
       case .session(let header, let headerLine, let symbols):
@@ -68,10 +89,8 @@ struct ReplayRun {
         let started = SessionReplay(header: header, symbols: symbols, ordinal: ordinal, rules: rules)
         replay = started
         if line == nil {
-          if shownSession { output("") }
-          shownSession = true
-          output(
-            "session \(ordinal) (line \(headerLine)): \(StateDescription(started.model).text.prefix { $0 != "\n" })")
+          sessionTitle =
+            "session \(ordinal) (line \(headerLine)): \(StateDescription(started.model).text.prefix { $0 != "\n" })"
           timeline = Timeline(started.model)
         }
       case .event(let event):
@@ -80,28 +99,78 @@ struct ReplayRun {
         timeline?.prepare(event)
         findings.removeAll(keepingCapacity: true)
         replay.apply(event, into: &findings)
-        if let timeline {
-          output(String(event.line).leftPadded(to: 6) + "  " + timeline.narrate(event))
+        if let timeline, lines.contains(event.line) {
+          let narration = timeline.narrate(event)
+          if let address = controller, !Self.names(narration, address),
+            !findings.contains(where: { Self.names($0.message, address) })
+          {
+            continue
+          }
+          if let title = sessionTitle {
+            if shownSession { output("") }
+            shownSession = true
+            output(paint(TerminalText.escaped(title), ANSIColour.bold))
+            sessionTitle = nil
+          }
+          output(
+            paint(String(event.line).leftPadded(to: 6), ANSIColour.dim) + "  "
+              + TerminalText.escaped(narration, keepingLineBreaks: true))
           for finding in findings {
-            output("        \(finding.severity.rawValue): \(finding.message) [\(finding.ruleID)]")
+            output(
+              "        \(paint(finding.severity)): "
+                + TerminalText.escaped("\(finding.message) [\(finding.ruleID)]", keepingLineBreaks: true))
           }
         }
       case .issue(let issue):
-        errorOutput("\(file):\(issue.line): \(issue.severity.rawValue): \(issue.message) [\(issue.kind.rawValue)]")
+        errorOutput(Diagnostic.line(path: file, issue))
       }
+    }
+    if let line, line > stream.reader.linesRead {
+      errorOutput(
+        "\(TerminalText.escaped(file)): error: line \(line) is past the end of the file, "
+          + "which has \(Plural.count(stream.reader.linesRead, "line"))")
+      return 2
     }
     if let replay, let line { return show(replay, at: line) }
     if let line {
-      errorOutput("\(file): error: no session holds line \(line)")
+      errorOutput("\(TerminalText.escaped(file)): error: no session holds line \(line)")
       return 2
     }
     return 0
   }
 
+  /// Prints `text` (of one line or several), control characters escaped.
+  private func emit(_ text: String) {
+    output(TerminalText.escaped(text, keepingLineBreaks: true))
+  }
+
+  /// Whether `text` names `address` as a whole word (`0xd4`, not `0xd45`).
+  static func names(_ text: String, _ address: String) -> Bool {
+    var rest = text[...]
+    while let range = rest.range(of: address) {
+      let before = range.lowerBound == text.startIndex ? nil : text[text.index(before: range.lowerBound)]
+      let after = range.upperBound == text.endIndex ? nil : text[range.upperBound]
+      if !(before?.isLetter == true || before?.isNumber == true), !(after?.isLetter == true || after?.isNumber == true) {
+        return true
+      }
+      rest = text[range.upperBound...]
+    }
+    return false
+  }
+
+  /// `text` in a colour when colouring.
+  private func paint(_ text: String, _ code: String) -> String {
+    colour ? ANSIColour.paint(text, code) : text
+  }
+
+  private func paint(_ severity: Severity) -> String {
+    colour ? ANSIColour.paint(severity) : severity.rawValue
+  }
+
   private func show(_ replay: SessionReplay, at line: Int) -> Int32 {
     replay.model.settle()
-    output("\(file):\(line), session \(replay.ordinal)")
-    output(StateDescription(replay.model).text)
+    emit("\(TerminalText.escaped(file)):\(line), session \(replay.ordinal)")
+    emit(StateDescription(replay.model).text)
     return 0
   }
 }

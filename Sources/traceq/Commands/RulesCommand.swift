@@ -28,13 +28,13 @@ extension TraceqCommand {
 
     func run() throws {
       if console {
-        print(ConsoleDocumentation.markdown(), terminator: "")
+        StandardStreams.print(ConsoleDocumentation.markdown())
       } else if markdown {
-        print(RuleDocumentation.markdown(), terminator: "")
+        StandardStreams.print(RuleDocumentation.markdown())
       } else if let id, let rule = RuleCatalog.type(for: id) {
-        print(RuleDocumentation.detail(rule.description))
+        StandardStreams.printLine(RuleDocumentation.detail(rule.description))
       } else {
-        print(RuleDocumentation.listing())
+        StandardStreams.printLine(RuleDocumentation.listing())
       }
     }
   }

@@ -14,10 +14,10 @@ struct StoredCheckRun {
 
   init(
     databasePath: String, policy: CheckPolicy, baseline: Baseline? = nil, recordsBaseline: Bool = false,
-    reporter: FindingReporter, errorOutput: @escaping (String) -> Void = Terminal.error
+    sources: SourceIndex? = nil, reporter: FindingReporter, errorOutput: @escaping (String) -> Void = Terminal.error
   ) {
     self.databasePath = databasePath
-    triage = FindingTriage(policy: policy, baseline: baseline, recording: recordsBaseline)
+    triage = FindingTriage(policy: policy, baseline: baseline, recording: recordsBaseline, sources: sources)
     self.reporter = reporter
     self.errorOutput = errorOutput
   }
@@ -34,16 +34,18 @@ struct StoredCheckRun {
     var triage = triage
     var status: Int32 = 0
     do {
-      let queue = try TraceStore.openForWriting(path: databasePath)
-      try queue.write { db in
+      let (queue, writes) = try open()
+      func replay(_ db: Database) throws {
         let stored = StoredSessions(db: db)
         let sessions = try stored.all()
         tally.files = Set(sessions.map(\.traceID)).count
         var begun: Int64?
         for session in sessions {
           let (findings, events) = try stored.replay(session, rules: policy.rules)
-          try AnomalyWriter(db: db, rules: policy.rules.reportedIDs).replace(
-            session: session.id, trace: session.traceID, with: findings)
+          if writes {
+            try AnomalyWriter(db: db, rules: policy.rules.reportedIDs).replace(
+              session: session.id, trace: session.traceID, with: findings)
+          }
           tally.sessions += 1
           tally.events += events
           guard !selection.excludes(session.path) else { continue }
@@ -56,6 +58,7 @@ struct StoredCheckRun {
           }
         }
       }
+      if writes { try queue.write(replay) } else { try queue.read(replay) }
     } catch let error as StoreError {
       errorOutput(error.description)
       status = 2
@@ -66,5 +69,18 @@ struct StoredCheckRun {
     reporter.finish(tally)
     return CheckRun.Outcome(
       status: max(status, tally.fails(at: policy.failingSeverity) ? 1 : 0), tally: tally, recorded: triage.recorded)
+  }
+
+  /// The database, for writing its anomalies; when it cannot be written (read-only media), for
+  /// reading only, with a note that the findings are reported but not stored.
+  private func open() throws -> (DatabaseQueue, writes: Bool) {
+    do {
+      return (try TraceStore.openForWriting(path: databasePath), true)
+    } catch StoreError.cannotOpen(_, let reason) {
+      let queue = try TraceStore.openReadOnly(path: databasePath, note: { _ in })
+      errorOutput(
+        "note: \(databasePath) cannot be written (\(reason)): the findings are reported, not stored in anomalies")
+      return (queue, false)
+    }
   }
 }

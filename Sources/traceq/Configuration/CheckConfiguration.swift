@@ -27,6 +27,9 @@ struct CheckConfiguration: Equatable {
   var excluded: [Glob] = []
   /// `trace_files`: the file names a directory walk picks up (the built-in endings when empty).
   var traceFiles: [Glob] = []
+  /// `source_root`: the app's sources, whose class declarations findings point at (a path
+  /// made absolute from the file's directory).
+  var sourceRoot: String?
   /// `suppressions`.
   var suppressions: [Suppression] = []
 

@@ -13,6 +13,9 @@ struct CheckPolicy {
   let minSeverity: Severity
   /// The lowest severity that fails the run (exit status 1).
   let failingSeverity: Severity
+  /// The app's sources, whose class declarations findings point at (`--source-root`, or
+  /// `source_root`); nil to report trace locations only.
+  let sourceRoot: String?
 
   /// What becomes of a finding.
   enum Verdict: Equatable {
@@ -27,7 +30,7 @@ struct CheckPolicy {
   /// - Throws: ``UnknownRule`` for a flag's rule id the catalog does not have.
   init(
     configuration: CheckConfiguration, onlyRules: [String] = [], disabledRules: [String] = [],
-    minSeverity: Severity? = nil, strict: Bool = false
+    minSeverity: Severity? = nil, strict: Bool = false, sourceRoot: String? = nil
   ) throws(UnknownRule) {
     self.configuration = configuration
     rules = try RuleSet.selecting(
@@ -36,6 +39,7 @@ struct CheckPolicy {
       severities: configuration.rules.compactMapValues(\.severity))
     self.minSeverity = minSeverity ?? configuration.minSeverity ?? .note
     failingSeverity = strict || configuration.strict == true ? .warning : .error
+    self.sourceRoot = sourceRoot ?? configuration.sourceRoot
   }
 
   /// What to do with `finding`, found in `file`.

@@ -8,7 +8,7 @@ struct ConfigurationParser {
   /// The top-level keys, in the order `--print-config` writes them.
   static let topLevelKeys = [
     "strict", "min_severity", "only_rules", "disabled_rules", "ignored_classes", "rules", "excluded", "trace_files",
-    "suppressions",
+    "source_root", "suppressions",
   ]
   /// The keys of a rule's entry under `rules:`.
   static let ruleKeys = ["severity", "ignored_classes"]
@@ -45,6 +45,10 @@ struct ConfigurationParser {
       case "rules": configuration.rules = try rules(value)
       case "excluded": configuration.excluded = try reader.globs(value, at: key)
       case "trace_files": configuration.traceFiles = try traceFiles(value)
+      case "source_root":
+        let root = try reader.string(value, at: key)
+        configuration.sourceRoot =
+          root.hasPrefix("/") ? root : URL(fileURLWithPath: directory).appendingPathComponent(root).path
       default: configuration.suppressions = try suppressions(value)  // "suppressions", the last allowed key
       }
     }

@@ -25,6 +25,7 @@ enum ConfigurationPrinter {
     top.append((Node("rules"), Node(rules)))
     top.append((Node("excluded"), list(configuration.excluded.map(\.pattern))))
     top.append((Node("trace_files"), list(configuration.traceFiles.map(\.pattern))))
+    if let root = policy.sourceRoot { top.append((Node("source_root"), Node(root))) }
     top.append((Node("suppressions"), Node(configuration.suppressions.map(entry))))
     let header = [
       "# The configuration traceq check uses: \(configuration.file ?? "no .traceq.yml found; the defaults")"

@@ -9,9 +9,12 @@ struct FindingTriage {
   private var known: Baseline?
   /// Every finding the policy reports, when recording a baseline.
   private(set) var recorded: Baseline?
+  /// The app's class declarations, with `--source-root`.
+  let sources: SourceIndex?
 
-  init(policy: CheckPolicy, baseline: Baseline? = nil, recording: Bool = false) {
+  init(policy: CheckPolicy, baseline: Baseline? = nil, recording: Bool = false, sources: SourceIndex? = nil) {
     self.policy = policy
+    self.sources = sources
     known = baseline
     recorded = recording ? Baseline() : nil
   }
@@ -22,7 +25,7 @@ struct FindingTriage {
       return
     case .suppressed(let suppression):
       tally.suppressed += 1
-      reporter.report(FileFinding(file: file, finding: finding, suppression: suppression))
+      reporter.report(FileFinding(file: file, finding: finding, suppression: suppression, source: source(of: finding)))
     case .reported:
       if recorded != nil || known != nil {
         let identity = FindingIdentity(finding)
@@ -33,7 +36,14 @@ struct FindingTriage {
         }
       }
       tally.add(finding)
-      reporter.report(FileFinding(file: file, finding: finding))
+      reporter.report(FileFinding(file: file, finding: finding, source: source(of: finding)))
     }
+  }
+
+  /// The declaration of the first class the finding names that the app's sources declare.
+  private func source(of finding: Finding) -> SourceDeclaration? {
+    guard let sources else { return nil }
+    let classes = [finding.controller?.className] + finding.subjects.map(\.className)
+    return classes.lazy.compactMap { $0 }.compactMap(sources.declaration(of:)).first
   }
 }

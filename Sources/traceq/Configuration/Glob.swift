@@ -64,35 +64,57 @@ struct Glob: Hashable, CustomStringConvertible {
 
   /// Whether the whole of `text` matches.
   func matches(_ text: String) -> Bool {
-    Self.match(tokens[...], Array(text)[...])
+    var steps = 0
+    return matches(text, steps: &steps)
   }
 
-  private static func match(_ tokens: ArraySlice<Token>, _ text: ArraySlice<Character>) -> Bool {
-    guard let token = tokens.first else { return text.isEmpty }
-    let rest = tokens.dropFirst()
-    switch token {
-    case .literal(let character):
-      return text.first == character && match(rest, text.dropFirst())
-    case .one:
-      guard let first = text.first, first != "/" else { return false }
-      return match(rest, text.dropFirst())
-    case .set(let negated, let members):
-      guard let first = text.first, first != "/" else { return false }
-      return members.contains { $0.contains(first) } != negated && match(rest, text.dropFirst())
-    case .star:
-      var candidate = text
-      while true {
-        if match(rest, candidate) { return true }
-        guard let first = candidate.first, first != "/" else { return false }
-        candidate = candidate.dropFirst()
+  /// Whether the whole of `text` matches, adding to `steps` one per pattern position tried
+  /// on a character. The pattern runs as a set of positions advanced together over the text
+  /// (a Thompson NFA), so the work is at most (tokens + 1) × characters, however many `*`
+  /// the pattern has; backtracking would be exponential in them.
+  func matches(_ text: String, steps: inout Int) -> Bool {
+    // `at[i]`: the text so far matches tokens[..<i]. `inside[i]`: tokens[i] is a `**/` that
+    // has consumed part of a directory name, so it must see a `/` before tokens[i + 1].
+    var at = [Bool](repeating: false, count: tokens.count + 1)
+    var inside = [Bool](repeating: false, count: tokens.count)
+    at[0] = true
+    closeOverEmpty(&at)
+    for character in text {
+      var nextAt = [Bool](repeating: false, count: tokens.count + 1)
+      var nextInside = [Bool](repeating: false, count: tokens.count)
+      for index in tokens.indices where at[index] || inside[index] {
+        steps += 1
+        let separator = character == "/"
+        switch tokens[index] {
+        case .literal(let literal):
+          if at[index], literal == character { nextAt[index + 1] = true }
+        case .one:
+          if at[index], !separator { nextAt[index + 1] = true }
+        case .set(let negated, let members):
+          if at[index], !separator, members.contains(where: { $0.contains(character) }) != negated {
+            nextAt[index + 1] = true
+          }
+        case .star:
+          if at[index], !separator { nextAt[index] = true }
+        case .directories(let trailing):
+          if trailing || separator { nextAt[index] = true } else { nextInside[index] = true }
+        }
       }
-    case .directories(let trailing):
-      if trailing { return true }
-      var candidate = text
-      while true {
-        if match(rest, candidate) { return true }
-        guard let slash = candidate.firstIndex(of: "/") else { return false }
-        candidate = candidate[(slash + 1)...]
+      at = nextAt
+      inside = nextInside
+      closeOverEmpty(&at)
+      guard at.contains(true) || inside.contains(true) else { return false }
+    }
+    return at[tokens.count]
+  }
+
+  /// Adds the positions reachable without consuming a character: past a `*` or a `**`, which
+  /// may match nothing.
+  private func closeOverEmpty(_ at: inout [Bool]) {
+    for index in tokens.indices where at[index] {
+      switch tokens[index] {
+      case .star, .directories: at[index + 1] = true
+      default: break
       }
     }
   }

@@ -10,11 +10,10 @@ struct DatabaseOptions: ParsableArguments {
   var explicitPath: String?
 
   /// The database to use: `--db`, else `$TRACEQ_DB`, else `traces.db`.
-  var path: String {
-    if let explicitPath { return explicitPath }
-    if let fromEnvironment = ProcessInfo.processInfo.environment["TRACEQ_DB"], !fromEnvironment.isEmpty {
-      return fromEnvironment
-    }
-    return "traces.db"
+  var path: String { explicitPath ?? Self.environmentPath ?? "traces.db" }
+
+  /// `$TRACEQ_DB`, when set and not empty.
+  static var environmentPath: String? {
+    ProcessInfo.processInfo.environment["TRACEQ_DB"].flatMap { $0.isEmpty ? nil : $0 }
   }
 }

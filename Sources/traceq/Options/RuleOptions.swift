@@ -26,6 +26,14 @@ struct RuleOptions: ParsableArguments {
       "The configuration file (default: .traceq.yml in the current directory or its parents).", valueName: "path"))
   var configPath: String?
 
+  @Option(
+    name: .customLong("source-root"),
+    help: ArgumentHelp(
+      "The app's sources: findings point at the Swift or Objective-C declaration of their controller's class, "
+        + "the trace's line kept as where it was recorded.",
+      valueName: "dir"))
+  var sourceRoot: String?
+
   /// The configuration (`--config`, or the nearest `.traceq.yml`) merged with these flags.
   /// - Throws: ``ConfigurationError`` for a configuration that cannot be read or is wrong,
   ///   ``UsageError`` for an unknown rule id in a flag.
@@ -34,7 +42,7 @@ struct RuleOptions: ParsableArguments {
     do {
       return try CheckPolicy(
         configuration: configuration, onlyRules: onlyRules, disabledRules: disabledRules,
-        minSeverity: minimumSeverity, strict: strict)
+        minSeverity: minimumSeverity, strict: strict, sourceRoot: sourceRoot)
     } catch {
       throw UsageError(message: error.description)
     }

@@ -9,6 +9,8 @@ struct FindingDocument: Encodable {
 
   var version = FindingDocument.currentVersion
   var tool = "traceq"
+  /// The traceq that wrote it (``Release/version``).
+  var toolVersion = Release.version
   var findings: [Item] = []
   var issues: [Issue] = []
   /// The cross-check of sessions with both recorded events and UIKit diagnostics.
@@ -16,7 +18,9 @@ struct FindingDocument: Encodable {
   var summary = Summary()
 
   enum CodingKeys: String, CodingKey {
-    case version, tool, findings, issues
+    case version, tool
+    case toolVersion = "tool_version"
+    case findings, issues
     case crossCheck = "cross_check"
     case summary
   }
@@ -39,8 +43,10 @@ struct FindingDocument: Encodable {
     var fingerprint: String
     /// Present when a suppression of the configuration accepts the finding.
     var suppression: SuppressionEntry?
+    /// With `--source-root`: where the finding's class is declared.
+    var source: Source?
     /// `replay` (the model found it in recorded events) or `uikit` (UIKit said it in the console).
-    var source: String
+    var foundBy: String
     /// For a finding of UIKit's: the process and time stamp of its console line, when given.
     var process: String?
     var timestamp: String?
@@ -48,7 +54,9 @@ struct FindingDocument: Encodable {
     enum CodingKeys: String, CodingKey {
       case file, line, session, rule, severity, message, hint, vc
       case className = "class"
-      case subjects, fingerprint, suppression, source, process, timestamp
+      case subjects, fingerprint, suppression, source
+      case foundBy = "found_by"
+      case process, timestamp
     }
 
     init(_ item: FileFinding) {
@@ -65,7 +73,8 @@ struct FindingDocument: Encodable {
       subjects = finding.subjects.map(Subject.init)
       fingerprint = FindingIdentity(finding).fingerprint
       suppression = item.suppression.map(SuppressionEntry.init)
-      source = finding.source.rawValue
+      source = item.source.map { Source(file: $0.file, line: $0.line, className: $0.className) }
+      foundBy = finding.source.rawValue
       process = finding.logged?.process
       timestamp = finding.logged?.timestamp
     }
@@ -99,6 +108,18 @@ struct FindingDocument: Encodable {
       replayLine = entry.replay?.line
       uikitLine = entry.uikit?.line
       uikitReports = entry.uikitReports
+    }
+  }
+
+  /// The declaration of a finding's class in the app's sources.
+  struct Source: Encodable {
+    var file: String
+    var line: Int
+    var className: String
+
+    enum CodingKeys: String, CodingKey {
+      case file, line
+      case className = "class"
     }
   }
 

@@ -32,7 +32,12 @@ struct FindingIdentity: Hashable, Codable, Comparable {
   /// SHA-256 of the identity, in lowercase hex: the same for the same identity on any machine.
   var fingerprint: String {
     let text = ([rule, classes.joined(separator: ","), message]).joined(separator: "\u{1F}")
-    return SHA256.hash(data: Data(text.utf8)).map { String(format: "%02x", $0) }.joined()
+    return Self.sha256(text)
+  }
+
+  /// SHA-256 of `text`'s UTF-8, in lowercase hex.
+  static func sha256(_ text: String) -> String {
+    SHA256.hash(data: Data(text.utf8)).map { String(format: "%02x", $0) }.joined()
   }
 
   static func < (lhs: FindingIdentity, rhs: FindingIdentity) -> Bool {

@@ -8,6 +8,15 @@ struct FileFinding {
   /// The `.traceq.yml` suppression that accepts it: reporters that carry suppressions (JSON,
   /// SARIF, JUnit) mark it, the others leave it out.
   var suppression: Suppression? = nil
+  /// With `--source-root`: the declaration of the finding's class, its primary location in the
+  /// `text`, `github`, `sarif` (and other) reports; the trace's line is then where it was recorded.
+  var source: SourceDeclaration? = nil
+
+  /// Where the finding is reported: the declaration, or else the trace's line.
+  var location: (file: String, line: Int) { source.map { ($0.file, $0.line) } ?? (file, finding.line) }
+
+  /// `recorded at TRACE:LINE` when the finding is reported at its class's declaration.
+  var recordedAt: String? { source == nil ? nil : "recorded at \(file):\(finding.line)" }
 }
 
 /// Counts per severity and per rule, for summaries and exit codes.
@@ -36,6 +45,9 @@ struct FindingTally {
   }
 
   func count(_ severity: Severity) -> Int { bySeverity[severity] ?? 0 }
+
+  /// How many issues with the traces' lines had this severity.
+  func inputCount(_ severity: Severity) -> Int { inputIssues[severity] ?? 0 }
 
   /// True when something at or above `severity` was found (input issues included).
   func fails(at severity: Severity) -> Bool {

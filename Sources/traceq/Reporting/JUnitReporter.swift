@@ -57,8 +57,10 @@ final class JUnitReporter: FindingReporter {
   func report(_ item: FileFinding) {
     let finding = item.finding
     let identity = FindingIdentity(finding)
+    let location = item.location
     let diagnostic =
-      "\(item.file):\(finding.line): \(finding.severity.rawValue): \(finding.message) [\(finding.ruleID)]"
+      "\(location.file):\(location.line): \(finding.severity.rawValue): \(finding.message) [\(finding.ruleID)]"
+      + (item.recordedAt.map { "\n" + $0 } ?? "")
     let outcome: Outcome
     if let suppression = item.suppression {
       outcome = .skipped(message: "suppressed" + (suppression.reason.map { ": \($0)" } ?? ""))

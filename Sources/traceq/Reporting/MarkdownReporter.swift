@@ -2,14 +2,16 @@ import Replay
 import TraceModel
 
 /// A summary for a pull-request comment or `$GITHUB_STEP_SUMMARY`: a verdict line, a table of
-/// the findings (the first ``rowLimit``), a table per rule, and what was not shown.
+/// the findings (errors first, then warnings, then notes; at most ``rowLimit``), a table per
+/// rule, and what was not shown.
 final class MarkdownReporter: FindingReporter {
   /// The most findings the table lists; the JSON or SARIF report has them all.
   static let rowLimit = 100
 
   private let output: (String) -> Void
   private let context: ReportContext
-  private var rows: [String] = []
+  /// Rows by severity, each in report order and kept to ``rowLimit``.
+  private var rows: [Severity: [String]] = [:]
   private var unlisted = 0
 
   init(output: @escaping (String) -> Void, context: ReportContext) {
@@ -20,7 +22,9 @@ final class MarkdownReporter: FindingReporter {
   func report(_ item: FileFinding) {
     guard item.suppression == nil else { return }
     let finding = item.finding
-    row(finding.severity, "\(item.file):\(finding.line)", finding.ruleID, finding.message)
+    let location = item.location
+    let message = finding.message + (item.recordedAt.map { " (\($0))" } ?? "")
+    row(finding.severity, "\(location.file):\(location.line)", finding.ruleID, message)
   }
 
   func report(issue: IngestIssue, file: String) {
@@ -34,8 +38,11 @@ final class MarkdownReporter: FindingReporter {
       failed
         ? "❌ **Failed**: findings at or above \(context.failingSeverity.rawValue)."
         : "✅ **Passed**: nothing at or above \(context.failingSeverity.rawValue).")
-    if !rows.isEmpty {
-      lines += ["", "| severity | location | rule | message |", "| --- | --- | --- | --- |"] + rows
+    let ordered = Severity.allCases.reversed().flatMap { rows[$0] ?? [] }
+    if !ordered.isEmpty {
+      lines += ["", "| severity | location | rule | message |", "| --- | --- | --- | --- |"]
+      lines += ordered.prefix(Self.rowLimit)
+      let unlisted = unlisted + max(0, ordered.count - Self.rowLimit)
       if unlisted > 0 { lines += ["", "…and \(unlisted) more: the JSON or SARIF report lists them all."] }
     }
     if !tally.byRule.isEmpty {
@@ -52,12 +59,13 @@ final class MarkdownReporter: FindingReporter {
   }
 
   private func row(_ severity: Severity, _ location: String, _ id: String, _ message: String) {
-    guard rows.count < Self.rowLimit else {
+    guard rows[severity, default: []].count < Self.rowLimit else {
       unlisted += 1
       return
     }
     let place = location.contains("`") ? Self.cell(location) : "`\(location)`"
-    rows.append("| \(Self.icon(severity)) \(severity.rawValue) | \(place) | `\(id)` | \(Self.cell(message)) |")
+    rows[severity, default: []].append(
+      "| \(Self.icon(severity)) \(severity.rawValue) | \(place) | `\(id)` | \(Self.cell(message)) |")
   }
 
   private static func icon(_ severity: Severity) -> String {

@@ -59,7 +59,7 @@ final class TablePrinter: RowPrinter {
   }
 
   func add(_ row: Row) {
-    let cells = Array(row.databaseValues.map(CellText.text))
+    let cells = Array(row.databaseValues.map { CellText.text($0).map { TerminalText.escaped($0) } })
     if widths != nil { return printRow(cells) }
     for (index, value) in row.databaseValues.enumerated() {
       if case .string = value.storage { numeric[index] = false }

@@ -1,8 +1,9 @@
 import ArgumentParser
+import Foundation
 
 /// The formats of `traceq check --format`.
 enum ReportFormat: String, CaseIterable {
-  case text, json, junit, sarif, github, markdown
+  case text, json, junit, sarif, github, markdown, checkstyle, codeclimate
 
   /// A reporter of this format writing lines to `output`.
   func makeReporter(output: @escaping (String) -> Void, colour: Bool, context: ReportContext) -> FindingReporter {
@@ -11,8 +12,11 @@ enum ReportFormat: String, CaseIterable {
     case .json: JSONReporter(output: output, context: context)
     case .junit: JUnitReporter(output: output, context: context)
     case .sarif: SARIFReporter(output: output, context: context)
-    case .github: GitHubReporter(output: output)
+    case .github:
+      GitHubReporter(output: output, summaryPath: ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"])
     case .markdown: MarkdownReporter(output: output, context: context)
+    case .checkstyle: CheckstyleReporter(output: output)
+    case .codeclimate: CodeClimateReporter(output: output)
     }
   }
 }

@@ -6,7 +6,7 @@ struct ReportOptions: ParsableArguments {
   @Option(
     name: .customLong("format"),
     help: ArgumentHelp(
-      "Report format: text, json, junit, sarif, github or markdown (repeatable). FORMAT:PATH writes that format to "
+      "Report format: text, json, junit, sarif, github, markdown, checkstyle or codeclimate (repeatable). FORMAT:PATH writes that format to "
         + "PATH; the others go to --output or standard output.",
       valueName: "format[:path]"))
   var formats: [ReportTarget] = []
@@ -48,13 +48,16 @@ struct ReportOptions: ParsableArguments {
     return targets
   }
 
-  /// The reporters, their files created.
-  func makeReporter(context: ReportContext) throws(UsageError) -> ReporterGroup {
+  /// The reporters, their files created; `colour` says whether one writing to a terminal (or
+  /// not) colours its text.
+  func makeReporter(
+    context: ReportContext, colour: (Bool) -> Bool = { $0 }
+  ) throws(UsageError) -> ReporterGroup {
     var entries: [(reporter: FindingReporter, output: ReportOutput)] = []
     for target in try targets() {
       let output = try target.path.map { path throws(UsageError) in try ReportOutput.file(path) } ?? .standardOutput
       entries.append(
-        (target.format.makeReporter(output: output.write, colour: output.isTerminal, context: context), output))
+        (target.format.makeReporter(output: output.write, colour: colour(output.isTerminal), context: context), output))
     }
     return ReporterGroup(entries)
   }

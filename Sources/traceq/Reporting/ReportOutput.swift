@@ -37,7 +37,7 @@ final class ReportOutput {
   /// Writes `text` and a newline.
   func write(_ text: String) {
     guard let handle else {
-      print(text)
+      StandardStreams.printLine(text)
       return
     }
     buffer += Array(text.utf8) + [10]

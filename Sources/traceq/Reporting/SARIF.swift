@@ -26,6 +26,9 @@ enum SARIF {
 
   struct Driver: Encodable {
     var name: String
+    var version: String
+    var semanticVersion: String
+    var informationUri: String
     var rules: [ReportingDescriptor]
   }
 
@@ -36,6 +39,7 @@ enum SARIF {
     var shortDescription: Message
     var fullDescription: Message
     var help: Message
+    var helpUri: String
     var defaultConfiguration: Configuration
     var properties: Properties
 
@@ -60,8 +64,10 @@ enum SARIF {
     var level: String
     var message: Message
     var locations: [Location]
+    /// With `--source-root`: the trace's line, where the finding was recorded.
+    var relatedLocations: [Location]?
     var partialFingerprints: [String: String]
-    var properties: Properties
+    var properties: Properties?
     var suppressions: [Suppression]?
     var baselineState: String?
 
@@ -73,7 +79,9 @@ enum SARIF {
   }
 
   struct Location: Encodable {
+    var id: Int?
     var physicalLocation: PhysicalLocation
+    var message: Message?
   }
 
   struct PhysicalLocation: Encodable {

@@ -6,10 +6,13 @@ import TraceModel
 /// `tool.driver.rules` (with the level and enabled state of this run), one result per finding
 /// at its file and line, with `partialFingerprints` from ``FindingIdentity`` so that an alert
 /// survives a re-recording. Suppressed findings carry an accepted external suppression with
-/// the reason; problems with the input are tool notifications.
+/// the reason. Problems with the input are tool notifications, and also results of the
+/// ``inputRuleID`` rule, so that code scanning shows why a job failed on them.
 final class SARIFReporter: FindingReporter {
   /// The fingerprint key of ``FindingIdentity/fingerprint``; a new identity scheme gets a new key.
   static let identityKey = "traceqIdentity/v1"
+  /// The rule of the results that report a trace's bad lines.
+  static let inputRuleID = "trace-input"
 
   private let output: (String) -> Void
   private let context: ReportContext
@@ -26,21 +29,22 @@ final class SARIFReporter: FindingReporter {
   func report(_ item: FileFinding) {
     let finding = item.finding
     let fingerprint = FindingIdentity(finding).fingerprint
-    let occurrence = occurrences[item.file + "\u{1F}" + fingerprint, default: 0] + 1
-    occurrences[item.file + "\u{1F}" + fingerprint] = occurrence
     results.append(
       SARIF.Result(
         ruleId: finding.ruleID,
         ruleIndex: RuleCatalog.all.firstIndex { $0.description.id == finding.ruleID } ?? -1,
         level: finding.severity.rawValue,
         message: SARIF.Message(text: finding.message),
-        locations: [Self.location(item.file, line: finding.line)],
+        locations: [Self.location(item.location.file, line: item.location.line)],
+        relatedLocations: item.recordedAt.map { recorded in
+          var trace = Self.location(item.file, line: finding.line)
+          trace.id = 1
+          trace.message = SARIF.Message(text: recorded)
+          return [trace]
+        },
         // GitHub matches alerts across runs on primaryLocationLineHash; a line hash would
         // change with every recording, the identity does not.
-        partialFingerprints: [
-          Self.identityKey: fingerprint,
-          "primaryLocationLineHash": "\(fingerprint.prefix(16)):\(occurrence)",
-        ],
+        partialFingerprints: fingerprints(fingerprint, in: item.file),
         properties: SARIF.Result.Properties(
           session: finding.session, hint: finding.hint, subjects: finding.subjects.map(FindingDocument.Subject.init)),
         suppressions: item.suppression.map { [SARIF.Suppression(justification: $0.reason)] },
@@ -48,16 +52,35 @@ final class SARIFReporter: FindingReporter {
   }
 
   func report(issue: IngestIssue, file: String) {
+    let location = Self.location(file, line: issue.line)
     notifications.append(
       SARIF.Notification(
-        level: issue.severity.rawValue, message: SARIF.Message(text: issue.message),
-        locations: [Self.location(file, line: issue.line)], descriptor: .init(id: issue.kind.rawValue)))
+        level: issue.severity.rawValue, message: SARIF.Message(text: issue.message), locations: [location],
+        descriptor: .init(id: issue.kind.rawValue)))
+    let identity = FindingIdentity.sha256(
+      [Self.inputRuleID, issue.kind.rawValue, String(issue.line), issue.message].joined(separator: "\u{1F}"))
+    results.append(
+      SARIF.Result(
+        ruleId: Self.inputRuleID, ruleIndex: RuleCatalog.all.count, level: issue.severity.rawValue,
+        message: SARIF.Message(text: "\(issue.message) [\(issue.kind.rawValue)]"), locations: [location],
+        partialFingerprints: fingerprints(identity, in: file)))
+  }
+
+  /// The identity and GitHub's `primaryLocationLineHash`: its first 16 digits and which
+  /// occurrence of it in `file` this is.
+  private func fingerprints(_ identity: String, in file: String) -> [String: String] {
+    let occurrence = occurrences[file + "\u{1F}" + identity, default: 0] + 1
+    occurrences[file + "\u{1F}" + identity] = occurrence
+    return [Self.identityKey: identity, "primaryLocationLineHash": "\(identity.prefix(16)):\(occurrence)"]
   }
 
   func finish(_ tally: FindingTally) {
-    let rules = RuleCatalog.all.map { Self.descriptor($0, in: context.rules) }
+    let rules = RuleCatalog.all.map { Self.descriptor($0, in: context.rules) } + [Self.inputDescriptor]
     let run = SARIF.Run(
-      tool: SARIF.Tool(driver: SARIF.Driver(name: "traceq", rules: rules)),
+      tool: SARIF.Tool(
+        driver: SARIF.Driver(
+          name: "traceq", version: Release.version, semanticVersion: Release.version,
+          informationUri: Release.repository, rules: rules)),
       invocations: [SARIF.Invocation(executionSuccessful: true, toolExecutionNotifications: notifications)],
       results: results)
     output(SortedJSON.text(SARIF.Log(runs: [run])))
@@ -81,10 +104,24 @@ final class SARIFReporter: FindingReporter {
       shortDescription: SARIF.Message(text: rule.name),
       fullDescription: SARIF.Message(text: rule.summary + "\n\n" + rule.background),
       help: SARIF.Message(text: text.joined(separator: "\n\n"), markdown: markdown.joined(separator: "\n\n")),
+      helpUri: Release.helpURL(rule: rule.id),
       defaultConfiguration: .init(
         level: (set.severity(of: rule.id) ?? rule.severity).rawValue, enabled: set.ids.contains(rule.id)),
       properties: .init(tags: ["traceq", rule.area.rawValue]))
   }
+
+  /// The rule of the results about bad lines: always on, an error (the job fails on them).
+  static let inputDescriptor = SARIF.ReportingDescriptor(
+    id: inputRuleID, name: "TraceInput", shortDescription: SARIF.Message(text: "Trace line traceq cannot use"),
+    fullDescription: SARIF.Message(
+      text: "A line of a trace is not a record of the trace format (invalid JSON, a missing or wrong key, "
+        + "an unknown version), or the file is cut short or corrupt. traceq reports it and checks the rest."),
+    help: SARIF.Message(
+      text: "Fix the recorder that wrote the trace; docs/trace-format.md describes the records.",
+      markdown: "Fix the recorder that wrote the trace; [the trace format](\(Release.traceFormatDocument)) "
+        + "describes the records."),
+    helpUri: Release.traceFormatDocument, defaultConfiguration: .init(level: "error", enabled: true),
+    properties: .init(tags: ["traceq", "input"]))
 
   /// A trace's line: a relative path is a URI relative to `%SRCROOT%` (the checkout, for
   /// code scanning), an absolute one a `file:` URI.

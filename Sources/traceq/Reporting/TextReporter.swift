@@ -29,13 +29,16 @@ final class TextReporter: FindingReporter {
     guard item.suppression == nil else { return }
     let finding = item.finding
     wroteLines = true
-    output("\(item.file):\(finding.line): \(paint(finding.severity)): \(finding.message) [\(finding.ruleID)]")
-    if showHints { output("  hint: \(finding.hint)") }
+    let location = item.location
+    output(
+      Diagnostic.line(path: location.file, location.line, paint(finding.severity), finding.message, id: finding.ruleID))
+    if let recorded = item.recordedAt { output("  \(TerminalText.escaped(recorded))") }
+    if showHints { output("  hint: \(TerminalText.escaped(finding.hint))") }
   }
 
   func report(issue: IngestIssue, file: String) {
     wroteLines = true
-    output("\(file):\(issue.line): \(paint(issue.severity)): \(issue.message) [\(issue.kind.rawValue)]")
+    output(Diagnostic.line(path: file, issue.line, paint(issue.severity), issue.message, id: issue.kind.rawValue))
   }
 
   func finish(_ tally: FindingTally) {
@@ -57,23 +60,21 @@ final class TextReporter: FindingReporter {
     }
   }
 
-  /// `4 errors, 4 warnings, 1 note in 8 files (8 sessions, 177 events)`.
+  /// `4 errors, 4 warnings, 1 note in 8 files (8 sessions, 177 events)`, then what was wrong
+  /// with the traces themselves, when something was: `; in the input: 1 error, 2 warnings`.
   static func summary(_ tally: FindingTally) -> String {
     let counts = Severity.allCases.reversed().map { Plural.count(tally.count($0), $0.rawValue) }
+    let inputCounts = Severity.allCases.reversed().filter { tally.inputCount($0) > 0 }.map {
+      Plural.count(tally.inputCount($0), $0.rawValue)
+    }
     let logs = tally.kinds.filter { $0.key != .trace }.sorted { $0.key.rawValue < $1.key.rawValue }
     let read = logs.isEmpty ? "" : "; read as " + logs.map { "\($0.key.rawValue) \($0.value)" }.joined(separator: ", ")
     return "\(counts.joined(separator: ", ")) in \(Plural.count(tally.files, "file")) "
       + "(\(Plural.count(tally.sessions, "session")), \(Plural.count(tally.events, "event"))\(read))"
+      + (inputCounts.isEmpty ? "" : "; in the input: \(inputCounts.joined(separator: ", "))")
   }
 
   private func paint(_ severity: Severity) -> String {
-    guard colour else { return severity.rawValue }
-    let code =
-      switch severity {
-      case .error: "31"
-      case .warning: "33"
-      case .note: "36"
-      }
-    return "\u{1B}[1;\(code)m\(severity.rawValue)\u{1B}[0m"
+    colour ? ANSIColour.paint(severity) : severity.rawValue
   }
 }

@@ -19,6 +19,9 @@ struct WorkflowCommand {
       case "%": result += "%25"
       case "\r": result += "%0D"
       case "\n": result += "%0A"
+      // The runner's log interprets terminal escapes: other control characters are shown escaped.
+      case _ where character.value < 0x20 || (0x7F..<0xA0).contains(character.value):
+        result += TerminalText.escaped(String(character))
       default: result.unicodeScalars.append(character)
       }
     }

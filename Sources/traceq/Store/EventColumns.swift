@@ -67,7 +67,7 @@ struct EventColumns {
     case .popoverDismiss(let popover, let animated):
       self.popover = popover
       self.animated = animated
-    case .deviceNotifications, .attemptRotation, .console:
+    case .deviceNotifications, .attemptRotation, .console, .dropped:
       break
     }
   }

@@ -21,6 +21,9 @@ enum TraceStore {
     let queue: DatabaseQueue
     do {
       queue = try DatabaseQueue(path: path, configuration: configuration)
+      try refuseNewerSchema(queue, path: path)
+    } catch let error as StoreError {
+      throw error
     } catch {
       throw StoreError.cannotOpen(path: path, reason: StoreError.reason(error))
     }
@@ -28,17 +31,59 @@ enum TraceStore {
     return queue
   }
 
-  /// A connection that can only read: SQLite refuses any statement that would write.
-  static func openReadOnly(path: String) throws -> DatabaseQueue {
+  /// A connection that can only read: SQLite refuses any statement that would write. A WAL
+  /// database whose shared-memory index cannot be created (read-only media, a read-only
+  /// directory) is opened as immutable instead, and `note` says so.
+  static func openReadOnly(path: String, note: (String) -> Void = Terminal.error) throws -> DatabaseQueue {
     guard FileManager.default.fileExists(atPath: path) else { throw StoreError.missing(path: path) }
     var configuration = Configuration()
     configuration.readonly = true
     configuration.busyMode = .timeout(busyTimeout)
+    func open(_ name: String) throws -> DatabaseQueue {
+      let queue = try DatabaseQueue(path: name, configuration: configuration)
+      _ = try queue.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM sqlite_master") }
+      return queue
+    }
     do {
-      return try DatabaseQueue(path: path, configuration: configuration)
+      do {
+        return try open(path)
+      } catch let error as DatabaseError where error.resultCode == .SQLITE_CANTOPEN {
+        let immutable = try open(immutableURI(path))
+        note(
+          "note: \(path) cannot be opened for shared reading (read-only media?): it is read as an immutable file, "
+            + "so changes another process is making are not seen")
+        return immutable
+      }
     } catch {
       throw StoreError.cannotOpen(path: path, reason: StoreError.reason(error))
     }
+  }
+
+  /// An SQLite URI that opens `path` as immutable: no locks, no WAL index, nothing written.
+  private static func immutableURI(_ path: String) -> String {
+    var escaped = ""
+    for character in path.unicodeScalars {
+      switch character {
+      case "%", "?", "#": escaped += String(format: "%%%02X", character.value)
+      default: escaped.unicodeScalars.append(character)
+      }
+    }
+    return "file:\(escaped)?immutable=1"
+  }
+
+  /// Throws ``StoreError/newerSchema(path:found:known:)`` when a newer traceq created tables
+  /// this one does not know: writing to it could break what the newer one relies on.
+  private static func refuseNewerSchema(_ queue: DatabaseQueue, path: String) throws {
+    let migrator = StoreSchema.migrator
+    let applied = try queue.read { try migrator.appliedIdentifiers($0) }
+    let known = migrator.migrations
+    guard let unknown = applied.filter({ !known.contains($0) }).max(by: { version($0) < version($1) }) else { return }
+    throw StoreError.newerSchema(path: path, found: version(unknown), known: known.map(version).max() ?? 0)
+  }
+
+  /// The number of a migration named `vN: …`.
+  private static func version(_ identifier: String) -> Int {
+    Int(identifier.dropFirst().prefix { $0.isNumber }) ?? 0
   }
 
   /// Applies the migrations. Two processes creating the same new database race here: the
@@ -70,6 +115,9 @@ enum StoreError: Error, CustomStringConvertible {
   case writeFailed(path: String, reason: String)
   /// A new database could not be completed; it was not published.
   case buildFailed(path: String, reason: String)
+  /// The database was written by a newer traceq (schema version `found`; this one knows up to
+  /// `known`).
+  case newerSchema(path: String, found: Int, known: Int)
 
   var description: String {
     switch self {
@@ -81,6 +129,9 @@ enum StoreError: Error, CustomStringConvertible {
       "error: writing to the database \(path) failed, nothing of this file was stored: \(reason)"
     case .buildFailed(let path, let reason):
       "error: building the new database \(path) failed, nothing was stored: \(reason)"
+    case .newerSchema(let path, let found, let known):
+      "error: \(path) was written by a newer traceq (schema version \(found); this traceq knows versions up to "
+        + "\(known)); it is left untouched: update traceq, or use another database"
     }
   }
 

@@ -5,9 +5,11 @@ enum Terminal {
   static var standardOutputIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
   static var standardErrorIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
 
-  /// Writes `text` and a newline to standard error.
+  /// Writes `text` and a newline to standard error, control characters other than line breaks
+  /// escaped (``TerminalText``). When standard error cannot be written (closed, a full disk)
+  /// the text is dropped and ``StandardStreams/exitStatus(for:)`` says so.
   static func error(_ text: String) {
-    FileHandle.standardError.write(Data((text + "\n").utf8))
+    StandardStreams.writeError(TerminalText.escaped(text, keepingLineBreaks: true) + "\n")
   }
 }
 
@@ -25,13 +27,13 @@ final class ProgressLine {
     guard now.timeIntervalSince(lastDraw) >= 0.2 else { return }
     lastDraw = now
     drawn = true
-    FileHandle.standardError.write(Data(("\r\u{1B}[K" + text()).utf8))
+    StandardStreams.writeError("\r\u{1B}[K" + TerminalText.escaped(text()))
   }
 
   /// Erases the line before other output.
   func clear() {
     guard drawn else { return }
     drawn = false
-    FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+    StandardStreams.writeError("\r\u{1B}[K")
   }
 }

@@ -25,38 +25,41 @@ enum TraceFiles {
   struct Listing: Equatable {
     /// The files to read, in order; `-` for standard input.
     var files: [String] = []
-    /// Arguments that do not exist.
-    var missing: [String] = []
+    /// Arguments (and entries met in a walk) that cannot be read: an error line for each
+    /// (`a.gz: error: no such file or directory`).
+    var unreadable: [String] = []
     /// Arguments named explicitly but excluded by the selection.
     var excluded: [String] = []
-  }
-
-  /// Files as given, directories walked (sorted, hidden entries skipped) for trace files,
-  /// `-` for standard input. Paths that do not exist are returned in `missing`.
-  static func expand(_ arguments: [String]) -> (files: [String], missing: [String]) {
-    let listing = list(arguments)
-    return (listing.files, listing.missing)
+    /// What a walk did not follow, as note lines (a symbolic link to a directory).
+    var notes: [String] = []
   }
 
   /// Files as given and directories walked, as `selection` says: excluded files and
-  /// directories are skipped (and listed when named explicitly).
+  /// directories are skipped (and listed when named explicitly). In a walk, a symbolic link to
+  /// a trace file is followed; one to a directory is not (a note says so), nor a broken one
+  /// (an error says so). Standard input can be named once.
   static func list(_ arguments: [String], selection: Selection = Selection()) -> Listing {
     var listing = Listing()
-    let manager = FileManager.default
+    var readsStandardInput = false
     for argument in arguments {
       if argument == "-" {
-        listing.files.append(argument)
+        if readsStandardInput {
+          listing.unreadable.append("-: error: standard input can be read only once; name - once")
+        } else {
+          readsStandardInput = true
+          listing.files.append(argument)
+        }
         continue
       }
-      var isDirectory: ObjCBool = false
-      guard manager.fileExists(atPath: argument, isDirectory: &isDirectory) else {
-        listing.missing.append(argument)
+      var info = stat()
+      guard stat(argument, &info) == 0 else {
+        listing.unreadable.append("\(TerminalText.escaped(argument)): error: \(reason(errno))")
         continue
       }
       if selection.excludes(argument) {
         listing.excluded.append(argument)
-      } else if isDirectory.boolValue {
-        listing.files.append(contentsOf: walk(argument, selection: selection))
+      } else if info.st_mode & S_IFMT == S_IFDIR {
+        walk(argument, selection: selection, into: &listing)
       } else {
         listing.files.append(argument)
       }
@@ -69,12 +72,22 @@ enum TraceFiles {
     return patterns.contains { lowered.hasSuffix($0) }
   }
 
-  private static func walk(_ directory: String, selection: Selection) -> [String] {
+  /// Why a path cannot be used, in words: "no such file or directory", "a loop of symbolic links".
+  private static func reason(_ code: Int32) -> String {
+    switch code {
+    case ENOENT: "no such file or directory"
+    case ELOOP: "a loop of symbolic links (too many levels to follow)"
+    default: String(cString: strerror(code)).lowercased()
+    }
+  }
+
+  private static func walk(_ directory: String, selection: Selection, into listing: inout Listing) {
     let root = URL(fileURLWithPath: directory)
+    let keys: [URLResourceKey] = [.isRegularFileKey, .isDirectoryKey, .isSymbolicLinkKey]
     guard
       let enumerator = FileManager.default.enumerator(
-        at: root, includingPropertiesForKeys: [.isRegularFileKey, .isDirectoryKey], options: [.skipsHiddenFiles])
-    else { return [] }
+        at: root, includingPropertiesForKeys: keys, options: [.skipsHiddenFiles])
+    else { return }
     var found: [String] = []
     let prefix = directory.hasSuffix("/") ? directory : directory + "/"
     let rootPath = root.standardizedFileURL.path
@@ -82,16 +95,32 @@ enum TraceFiles {
       let full = url.standardizedFileURL.path
       let relative = full.hasPrefix(rootPath + "/") ? String(full.dropFirst(rootPath.count + 1)) : full
       let path = prefix + relative
-      let values = try? url.resourceValues(forKeys: [.isRegularFileKey, .isDirectoryKey])
-      if values?.isDirectory == true {
+      let values = try? url.resourceValues(forKeys: Set(keys))
+      if values?.isDirectory == true, values?.isSymbolicLink != true {
         if selection.excludes(path) { enumerator.skipDescendants() }
         continue
       }
-      guard values?.isRegularFile == true, selection.picks(url.lastPathComponent), !selection.excludes(path) else {
+      if values?.isSymbolicLink == true {
+        var info = stat()
+        if stat(path, &info) != 0 {
+          guard selection.picks(url.lastPathComponent), !selection.excludes(path) else { continue }
+          listing.unreadable.append("\(TerminalText.escaped(path)): error: \(reason(errno))")
+          continue
+        }
+        if info.st_mode & S_IFMT == S_IFDIR {
+          if !selection.excludes(path) {
+            listing.notes.append(
+              "\(TerminalText.escaped(path)): note: not walked: a symbolic link to a directory; name it to read it")
+          }
+          continue
+        }
+        guard info.st_mode & S_IFMT == S_IFREG else { continue }
+      } else if values?.isRegularFile != true {
         continue
       }
+      guard selection.picks(url.lastPathComponent), !selection.excludes(path) else { continue }
       found.append(path)
     }
-    return found.sorted()
+    listing.files.append(contentsOf: found.sorted())
   }
 }

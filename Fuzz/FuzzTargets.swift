@@ -1,0 +1,64 @@
+import Foundation
+
+/// The fuzz targets, chosen by the environment variable `TRACEQ_FUZZ_TARGET` (one binary, built
+/// once, serves all three; `Scripts/fuzz` sets it).
+enum FuzzTarget: String, CaseIterable {
+  /// The input is the text of a trace after a valid header; each line goes through the scanner
+  /// and the record decoder (events, bad keys, odd numbers, escapes).
+  case decoder
+  /// The input is the first line of a trace, decoded as the header that starts a session
+  /// (version, idiom, masks, orientations), then one event.
+  case header
+  /// The input is a whole trace file, usually gzip or zlib (multi-member, damaged, cut short).
+  /// Its first byte picks how the bytes arrive (1 to 256 at a time) and the line limit, so
+  /// buffer boundaries and lines over the limit are reached too.
+  case reader
+
+  static let selected: FuzzTarget = {
+    let name = ProcessInfo.processInfo.environment["TRACEQ_FUZZ_TARGET"] ?? ""
+    guard let target = FuzzTarget(rawValue: name) else {
+      fatalError("set TRACEQ_FUZZ_TARGET to one of: \(allCases.map(\.rawValue).joined(separator: ", "))")
+    }
+    return target
+  }()
+
+  func run(_ bytes: [UInt8]) {
+    switch self {
+    case .decoder:
+      let header = Array("{\"traceq\":1,\"idiom\":\"pad\"}\n".utf8)
+      readWholeTrace(header + bytes, chunkSize: 1 << 16, maxLineLength: 1 << 12)
+    case .header:
+      let event = Array("\n{\"ev\":\"viewWillAppear\",\"vc\":\"A\",\"t\":1}\n".utf8)
+      readWholeTrace(bytes.filter { $0 != 0x0A } + event, chunkSize: 1 << 16, maxLineLength: 1 << 12)
+    case .reader:
+      guard let first = bytes.first else { return }
+      let maxLineLength = first & 1 == 0 ? 1 << 12 : 64
+      readWholeTrace(Array(bytes.dropFirst()), chunkSize: Int(first) + 1, maxLineLength: maxLineLength)
+    }
+  }
+}
+
+/// Reads a whole trace through the reader and the decoder, touching every item, as `check`
+/// and `ingest` do.
+func readWholeTrace(_ bytes: [UInt8], chunkSize: Int, maxLineLength: Int) {
+  guard
+    let reader = try? TraceReader(
+      source: MemoryByteSource(bytes, chunkSize: chunkSize), path: "fuzz", maxLineLength: maxLineLength)
+  else { return }
+  let stream = TraceStream(reader: reader)
+  while let item = try? stream.next() {
+    switch item {
+    case .session(let header, _, _): _ = header.idiom
+    case .event(let event): _ = event.payload
+    case .issue(let issue): _ = issue.message.utf8.count
+    }
+  }
+}
+
+/// libFuzzer's entry point: one input, given to the selected target.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+  let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
+  FuzzTarget.selected.run(bytes)
+  return 0
+}

@@ -1,0 +1,5 @@
+#import <UIKit/UIKit.h>
+
+@interface BNRDetailViewController : UIViewController <UINavigationControllerDelegate>
+- (instancetype)initForNewItem:(BOOL)isNew;
+@end

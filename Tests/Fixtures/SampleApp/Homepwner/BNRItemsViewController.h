@@ -1,0 +1,6 @@
+#import <UIKit/UIKit.h>
+
+@class BNRItem;
+
+@interface BNRItemsViewController : UITableViewController
+@end

@@ -1,0 +1,103 @@
+import Foundation
+import GRDB
+import TestSupport
+import Testing
+import TraceModel
+
+/// The largest peak resident size of the child processes waited for so far, in bytes.
+func childrenPeakMemory() -> Int {
+  var usage = rusage()
+  getrusage(RUSAGE_CHILDREN.rawValue, &usage)
+  return usage.ru_maxrss * 1024
+}
+
+/// Whether this machine lets an unprivileged user namespace mount a read-only file system.
+let canMountReadOnly: Bool = {
+  guard FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare") else { return false }
+  let result = try? shell("unshare -rm sh -c 'mkdir -p m && mount -t tmpfs tmpfs m'", in: NSTemporaryDirectory())
+  return result?.status == 0
+}()
+
+@Suite("Hostile databases and queries")
+struct HostileDatabaseTests {
+  /// A directory with a database of 40 events in `d.db`.
+  static func database() throws -> TemporaryDirectory {
+    let directory = try TemporaryDirectory()
+    try Fixture.write(TraceText.lines([TraceText.header()] + TraceText.events(40)), to: directory.file("t.ndjson.gz"))
+    let result = try CommandRunner(directory: directory.path).run(["ingest", "--db", "d.db", "t.ndjson.gz"])
+    #expect(result.status == 0)
+    return directory
+  }
+
+  @Test("an infinite recursive query ends at --timeout with a message")
+  func timeout() throws {
+    let directory = try Self.database()
+    defer { directory.remove() }
+    let sql = "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c"
+    let result = try CommandRunner(directory: directory.path).run(["query", "--db", "d.db", "--timeout", "1", sql])
+    #expect(result.status == 1)
+    #expect(result.error.contains("error: the query ran longer than 1 s and was stopped"), "\(result.error)")
+  }
+
+  @Test("a value over the size limit is refused with a message, in bounded memory")
+  func valueLimit() throws {
+    let directory = try Self.database()
+    defer { directory.remove() }
+    let result = try CommandRunner(directory: directory.path).run(
+      ["query", "--db", "d.db", "SELECT length(randomblob(900000000))"])
+    #expect(result.status == 1)
+    #expect(result.error.contains("over traceq query's limit of 32 MiB"), "\(result.error)")
+    #expect(childrenPeakMemory() < 400 << 20)
+  }
+
+  @Test(
+    "SQL without a statement is an error, and a leading -- comment gets a hint",
+    arguments: [
+      (["query", "--db", "d.db", ""], "the SQL holds no statement"),
+      (["query", "--db", "d.db", " ;\n "], "the SQL holds no statement"),
+      (["query", "--db", "d.db", "--", "-- just a comment\n/* and another */"], "the SQL holds no statement"),
+      (["query", "--db", "d.db", "-- the appearances\nSELECT 1"], "put -- before it: traceq query --"),
+    ])
+  func noStatement(arguments: [String], expected: String) throws {
+    let directory = try Self.database()
+    defer { directory.remove() }
+    let result = try CommandRunner(directory: directory.path).run(arguments)
+    #expect(result.status == 2)
+    #expect(result.error.contains(expected), "\(result.error)")
+  }
+
+  @Test("a database written by a newer traceq is refused, naming both schema versions, and left untouched")
+  func newerSchema() throws {
+    let directory = try Self.database()
+    defer { directory.remove() }
+    try DatabaseQueue(path: directory.file("d.db")).write { db in
+      try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v7: from the future')")
+    }
+    let runner = CommandRunner(directory: directory.path)
+    try Fixture.write(
+      TraceText.lines([TraceText.header(os: "18.0")] + TraceText.events(3)), to: directory.file("u.ndjson.gz"))
+    for arguments in [["ingest", "--db", "d.db", "u.ndjson.gz"], ["check", "--db", "d.db"]] {
+      let result = try runner.run(arguments)
+      #expect(result.status == 2)
+      #expect(
+        result.error.contains("written by a newer traceq (schema version 7; this traceq knows versions up to 3)"),
+        "\(result.error)")
+    }
+    #expect(try runner.run(["query", "--db", "d.db", "SELECT count(*) FROM traces"]).output == "count(*)\n1\n")
+  }
+
+  @Test("a database on read-only media is queried and checked, with a note", .enabled(if: canMountReadOnly))
+  func readOnlyMedia() throws {
+    let directory = try Self.database()
+    defer { directory.remove() }
+    let script = """
+      mkdir -p media && mount -t tmpfs tmpfs media && cp d.db media/ && mount -o remount,ro media &&
+      "$TRACEQ" query --db media/d.db "SELECT count(*) FROM events" && "$TRACEQ" check --db media/d.db
+      """
+    let result = try shell("unshare -rm sh -c '\(script)'", in: directory.path)
+    #expect(result.status == 0, "\(result.error)")
+    #expect(result.output.hasPrefix("count(*)\n40\n"), "\(result.output)")
+    #expect(result.error.contains("note: media/d.db cannot be opened for shared reading"), "\(result.error)")
+    #expect(result.error.contains("the findings are reported, not stored in anomalies"), "\(result.error)")
+  }
+}
