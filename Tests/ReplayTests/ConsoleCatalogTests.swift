@@ -18,6 +18,11 @@ struct ConsoleCatalogTests {
     }
   }
 
+  @Test("anchors are 7 bytes or more: the log scan moves up to 6 bytes at a time over noise")
+  func anchorLength() {
+    #expect(ConsoleCatalog.filter.anchors.allSatisfy { $0.utf8.count >= 7 })
+  }
+
   @Test("ids are unique kebab-case; a replay rule's id keeps that rule's severity and hint")
   func ids() {
     let ids = ConsoleCatalog.all.map(\.id)

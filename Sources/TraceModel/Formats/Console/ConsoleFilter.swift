@@ -22,59 +22,86 @@ public final class ConsoleFilter: @unchecked Sendable {
   /// Tells what a record's text holds.
   public let classify: @Sendable (String) -> Verdict
 
-  private let anchorBytes: [[UInt8]]
+  /// The anchors' bytes one after another; anchor `n` is `anchorBytes[anchorStarts[n]..<anchorStarts[n + 1]]`.
+  private let anchorBytes: UnsafeMutablePointer<UInt8>
+  private let anchorStarts: UnsafeMutablePointer<Int>
   /// The length of the shortest anchor: the search window.
   private let window: Int
   /// By the last byte pair of the window: how far the window may move on.
   private let shifts: UnsafeMutablePointer<UInt8>
-  /// By byte pair: the anchors whose first `window` bytes end with it.
-  private let candidates: [UInt16: [Int]]
+  /// By byte pair: the anchors whose first `window` bytes end with it, as
+  /// `candidates[candidateStarts[pair]..<candidateStarts[pair + 1]]`.
+  private let candidateStarts: UnsafeMutablePointer<Int32>
+  private let candidates: UnsafeMutablePointer<Int32>
 
   /// - Parameter anchors: words of at least 3 bytes; at least one of them occurs in every
-  ///   diagnostic `classify` recognises, on the line where it starts.
+  ///   diagnostic `classify` recognises, on the line where it starts. The longer the shortest
+  ///   one, the faster the search (it moves up to its length minus one byte at a time).
   public init(anchors: [String], classify: @escaping @Sendable (String) -> Verdict) {
     precondition(!anchors.isEmpty && anchors.allSatisfy { $0.utf8.count >= 3 }, "anchors of 3 bytes or more")
     self.anchors = anchors
     self.classify = classify
-    anchorBytes = anchors.map { Array($0.utf8) }
-    let window = anchorBytes.map(\.count).min()!
+    let encoded = anchors.map { Array($0.utf8) }
+    let total = encoded.reduce(0) { $0 + $1.count }
+    anchorBytes = .allocate(capacity: total)
+    anchorStarts = .allocate(capacity: encoded.count + 1)
+    var offset = 0
+    for (number, anchor) in encoded.enumerated() {
+      anchorStarts[number] = offset
+      (anchorBytes + offset).initialize(from: anchor, count: anchor.count)
+      offset += anchor.count
+    }
+    anchorStarts[encoded.count] = offset
+    let window = encoded.map(\.count).min()!
     self.window = window
     shifts = .allocate(capacity: 1 << 16)
     shifts.initialize(repeating: UInt8(min(255, window - 1)), count: 1 << 16)
-    var candidates: [UInt16: [Int]] = [:]
-    for (number, anchor) in anchorBytes.enumerated() {
+    var buckets = [[Int32]](repeating: [], count: 1 << 16)
+    for (number, anchor) in encoded.enumerated() {
       for end in 1..<window {
-        let pair = UInt16(anchor[end - 1]) << 8 | UInt16(anchor[end])
-        let shift = UInt8(window - 1 - end)
-        if shifts[Int(pair)] > shift { shifts[Int(pair)] = shift }
-        if end == window - 1 { candidates[pair, default: []].append(number) }
+        let pair = Int(anchor[end - 1]) << 8 | Int(anchor[end])
+        shifts[pair] = min(shifts[pair], UInt8(window - 1 - end))
+        if end == window - 1 { buckets[pair].append(Int32(number)) }
       }
     }
-    self.candidates = candidates
+    candidateStarts = .allocate(capacity: (1 << 16) + 1)
+    candidates = .allocate(capacity: max(1, encoded.count))
+    var next: Int32 = 0
+    for pair in 0..<(1 << 16) {
+      candidateStarts[pair] = next
+      for number in buckets[pair] {
+        candidates[Int(next)] = number
+        next += 1
+      }
+    }
+    candidateStarts[1 << 16] = next
   }
 
-  deinit { shifts.deallocate() }
+  deinit {
+    anchorBytes.deallocate()
+    anchorStarts.deallocate()
+    shifts.deallocate()
+    candidateStarts.deallocate()
+    candidates.deallocate()
+  }
 
   /// The offset of the first anchor in `bytes`, or nil when there is none.
   public func firstAnchor(in bytes: UnsafeRawBufferPointer) -> Int? {
-    guard let base = bytes.baseAddress, bytes.count >= window else { return nil }
+    guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count >= window else { return nil }
     let count = bytes.count
     var end = window - 1
     while end < count {
-      let pair =
-        Int(base.load(fromByteOffset: end - 1, as: UInt8.self)) << 8
-        | Int(base.load(fromByteOffset: end, as: UInt8.self))
+      let pair = Int(base[end - 1]) << 8 | Int(base[end])
       let shift = Int(shifts[pair])
       if shift > 0 {
         end += shift
         continue
       }
       let start = end - window + 1
-      for number in candidates[UInt16(pair)] ?? [] {
-        let anchor = anchorBytes[number]
-        if start + anchor.count <= count,
-          anchor.withUnsafeBytes({ memcmp(base + start, $0.baseAddress!, anchor.count) == 0 })
-        {
+      for slot in Int(candidateStarts[pair])..<Int(candidateStarts[pair + 1]) {
+        let number = Int(candidates[slot])
+        let length = anchorStarts[number + 1] - anchorStarts[number]
+        if start + length <= count, memcmp(base + start, anchorBytes + anchorStarts[number], length) == 0 {
           return start
         }
       }

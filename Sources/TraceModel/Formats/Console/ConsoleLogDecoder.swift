@@ -27,8 +27,9 @@ final class ConsoleLogDecoder {
 
   /// A diagnostic whose text may continue on the next lines.
   private var pending: (line: Int, text: [UInt8], lines: Int, origin: ConsoleOrigin)?
-  /// The previous line's bytes (its start), for the origin of a message on a line of its own.
-  private var previous: [UInt8] = []
+  /// The previous line's first bytes, for the origin of a message on a line of its own.
+  private let previous = UnsafeMutableRawBufferPointer.allocate(byteCount: 512, alignment: 1)
+  private var previousLength = 0
   /// Diagnostics already given (crash reports repeat the reason in several sections).
   private var given: Set<String> = []
   /// What the file says of its process (crash reports) or the current JSON record does.
@@ -40,6 +41,8 @@ final class ConsoleLogDecoder {
     self.kind = kind
     self.filter = filter
   }
+
+  deinit { previous.deallocate() }
 
   /// The next item and its record, or nil when none is ready.
   func next() -> (item: TraceItem, record: [UInt8])? {
@@ -106,7 +109,7 @@ final class ConsoleLogDecoder {
     }
     var origin = ConsoleOrigin(bytes)
     if origin.timestamp == nil, origin.process == nil {
-      origin = previous.withUnsafeBytes { ConsoleOrigin($0) }
+      origin = ConsoleOrigin(UnsafeRawBufferPointer(rebasing: previous[..<previousLength]))
       if origin.process == nil { origin = fileOrigin }
     }
     pending = (line.number, Array(bytes), 1, origin)
@@ -153,8 +156,8 @@ final class ConsoleLogDecoder {
   }
 
   private func remember(_ bytes: UnsafeRawBufferPointer) {
-    previous.removeAll(keepingCapacity: true)
-    previous.append(contentsOf: bytes.prefix(512))
+    previousLength = min(bytes.count, previous.count)
+    if previousLength > 0 { previous.baseAddress!.copyMemory(from: bytes.baseAddress!, byteCount: previousLength) }
   }
 
   /// `Process: MyApp [1234]`, `Date/Time: …` of a text crash report; `app_name` and
