@@ -69,7 +69,7 @@ public enum ConsoleCatalog {
   /// The text's bytes, HTML's `&lt;` `&gt;` `&amp;` `&quot;` `&#39;` (pages copied from a
   /// browser) turned back into characters.
   private static func normalised(_ text: String) -> [UInt8] {
-    guard text.contains("&") else { return Array(text.utf8) }
+    guard text.utf8.contains(UInt8(ascii: "&")) else { return Array(text.utf8) }
     var result = text
     for (entity, character) in [("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"), ("&amp;", "&")] {
       result = result.replacingAll(entity, with: character)

@@ -26,7 +26,7 @@ final class ConsoleLogDecoder {
   private var firstLineIsJSON = false
 
   /// A diagnostic whose text may continue on the next lines.
-  private var pending: (line: Int, text: [UInt8], lines: Int, origin: ConsoleOrigin)?
+  private var pending: (line: Int, text: [UInt8], lines: Int, origin: ConsoleOrigin, verdict: ConsoleFilter.Verdict)?
   /// The previous line's first bytes, for the origin of a message on a line of its own.
   private let previous = UnsafeMutableRawBufferPointer.allocate(byteCount: 512, alignment: 1)
   private var previousLength = 0
@@ -112,16 +112,17 @@ final class ConsoleLogDecoder {
       origin = ConsoleOrigin(UnsafeRawBufferPointer(rebasing: previous[..<previousLength]))
       if origin.process == nil { origin = fileOrigin }
     }
-    pending = (line.number, Array(bytes), 1, origin)
+    let text = Array(bytes)
+    pending = (line.number, text, 1, origin, verdict(of: text))
     remember(bytes)
-    if verdict(of: pending!.text) != .incomplete { flushPending() }
+    if pending!.verdict != .incomplete { flushPending() }
   }
 
   /// Whether `bytes` continues the pending diagnostic: it is still incomplete, the line is not
   /// blank, does not start a new record (a time stamp) and holds no anchor of its own.
   private func canContinue(with bytes: UnsafeRawBufferPointer) -> Bool {
     guard let pending, pending.lines < Self.maxJoinedLines, pending.text.count < Self.maxJoinedBytes,
-      verdict(of: pending.text) == .incomplete
+      pending.verdict == .incomplete
     else { return false }
     let content = Self.withoutNoise(bytes)
     guard !content.isEmpty, ConsoleOrigin(bytes).timestamp == nil else { return false }
@@ -132,6 +133,7 @@ final class ConsoleLogDecoder {
     pending!.text.append(0x20)
     pending!.text.append(contentsOf: Self.withoutNoise(bytes))
     pending!.lines += 1
+    pending!.verdict = verdict(of: pending!.text)
   }
 
   private func verdict(of text: [UInt8]) -> ConsoleFilter.Verdict {
@@ -141,7 +143,7 @@ final class ConsoleLogDecoder {
   private func flushPending() {
     guard let open = pending else { return }
     pending = nil
-    guard verdict(of: open.text) != .unrecognised else { return }
+    guard open.verdict != .unrecognised else { return }
     give(String(decoding: open.text, as: UTF8.self), line: open.line, origin: open.origin)
   }
 
