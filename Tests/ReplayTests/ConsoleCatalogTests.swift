@@ -15,6 +15,9 @@ struct ConsoleCatalogTests {
       var text = example.text
       let anchor = text.withUTF8 { ConsoleCatalog.filter.firstAnchor(in: UnsafeRawBufferPointer($0)) }
       #expect(anchor != nil, "no anchor of the catalog in the example", sourceLocation: location)
+      #expect(
+        entry.anchors.contains { example.text.contains($0) }, "no anchor of the entry in the example",
+        sourceLocation: location)
     }
   }
 

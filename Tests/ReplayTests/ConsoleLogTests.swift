@@ -63,6 +63,20 @@ struct ConsoleLogTests {
     #expect(checked.rows == ["1 not-in-window-hierarchy uikit", "3 popover-released-while-visible uikit"])
   }
 
+  @Test("a continuation line holding an anchor word still continues; a paraphrase in lower case is found")
+  func anchorsInContinuations() throws {
+    let log = """
+      i got this in the xcode logger:
+      2023-11-23 10:11:12.345 MyApp[812:3456] Unbalanced calls to begin/end appearance transitions for
+      <MyApp.OrientationPickerViewController: 0x7f9c01>.
+      and later: warning: attempt to present <A: 0x1> on <B: 0x2> whose view is not in the window hierarchy!
+
+      """
+    let checked = try check(log)
+    #expect(checked.rows == ["2 unbalanced-appearance uikit", "4 not-in-window-hierarchy uikit"])
+    #expect(checked.findings.first?.controller?.className == "MyApp.OrientationPickerViewController")
+  }
+
   @Test("log show --style json: the message out of its string, the process from the same record")
   func logShowJSON() throws {
     let log = """

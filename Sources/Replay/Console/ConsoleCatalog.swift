@@ -19,7 +19,7 @@ public enum ConsoleCatalog {
     let bytes = normalised(text)
     var partial: (entry: ConsoleEntry, progress: Int, objects: [ConsoleDiagnostic.Object], start: Int)?
     var tie = false
-    for entry in all {
+    for entry in all where entry.hasAnchor(in: bytes) {
       for variant in entry.variants {
         switch variant.match(bytes) {
         case .matched(let objects, let start, let end):
@@ -49,7 +49,7 @@ public enum ConsoleCatalog {
   public static func verdict(_ text: String) -> ConsoleFilter.Verdict {
     let bytes = normalised(text)
     var incomplete = false
-    for entry in all {
+    for entry in all where entry.hasAnchor(in: bytes) {
       for variant in entry.variants {
         switch variant.match(bytes) {
         case .matched: return .recognised

@@ -41,7 +41,7 @@ public final class ConsoleFilter: @unchecked Sendable {
     precondition(!anchors.isEmpty && anchors.allSatisfy { $0.utf8.count >= 3 }, "anchors of 3 bytes or more")
     self.anchors = anchors
     self.classify = classify
-    let encoded = anchors.map { Array($0.utf8) }
+    let encoded = anchors.map { $0.utf8.map(Self.fold) }
     let total = encoded.reduce(0) { $0 + $1.count }
     anchorBytes = .allocate(capacity: total)
     anchorStarts = .allocate(capacity: encoded.count + 1)
@@ -85,13 +85,21 @@ public final class ConsoleFilter: @unchecked Sendable {
     candidates.deallocate()
   }
 
-  /// The offset of the first anchor in `bytes`, or nil when there is none.
+  /// ASCII letters in lower case: anchors are found in either case.
+  @inline(__always) static func fold(_ byte: UInt8) -> UInt8 { byte &- 0x41 < 26 ? byte | 0x20 : byte }
+
+  private static func equalFolded(_ text: UnsafePointer<UInt8>, _ anchor: UnsafePointer<UInt8>, _ length: Int) -> Bool {
+    for offset in 0..<length where fold(text[offset]) != anchor[offset] { return false }
+    return true
+  }
+
+  /// The offset of the first anchor in `bytes` (in either case), or nil when there is none.
   public func firstAnchor(in bytes: UnsafeRawBufferPointer) -> Int? {
     guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count >= window else { return nil }
     let count = bytes.count
     var end = window - 1
     while end < count {
-      let pair = Int(base[end - 1]) << 8 | Int(base[end])
+      let pair = Int(Self.fold(base[end - 1])) << 8 | Int(Self.fold(base[end]))
       let shift = Int(shifts[pair])
       if shift > 0 {
         end += shift
@@ -101,7 +109,7 @@ public final class ConsoleFilter: @unchecked Sendable {
       for slot in Int(candidateStarts[pair])..<Int(candidateStarts[pair + 1]) {
         let number = Int(candidates[slot])
         let length = anchorStarts[number + 1] - anchorStarts[number]
-        if start + length <= count, memcmp(base + start, anchorBytes + anchorStarts[number], length) == 0 {
+        if start + length <= count, Self.equalFolded(base + start, anchorBytes + anchorStarts[number], length) {
           return start
         }
       }

@@ -119,14 +119,15 @@ final class ConsoleLogDecoder {
   }
 
   /// Whether `bytes` continues the pending diagnostic: it is still incomplete, the line is not
-  /// blank, does not start a new record (a time stamp) and holds no anchor of its own.
+  /// blank, does not start a new record (a time stamp) nor a diagnostic of its own.
   private func canContinue(with bytes: UnsafeRawBufferPointer) -> Bool {
     guard let pending, pending.lines < Self.maxJoinedLines, pending.text.count < Self.maxJoinedBytes,
       pending.verdict == .incomplete
     else { return false }
     let content = Self.withoutNoise(bytes)
     guard !content.isEmpty, ConsoleOrigin(bytes).timestamp == nil else { return false }
-    return filter.firstAnchor(in: bytes) == nil
+    // A line with an anchor continues the message unless it starts a diagnostic of its own.
+    return filter.firstAnchor(in: bytes) == nil || verdict(of: Array(content)) == .unrecognised
   }
 
   private func appendContinuation(_ bytes: UnsafeRawBufferPointer) {
