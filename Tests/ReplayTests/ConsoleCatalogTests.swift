@@ -24,6 +24,7 @@ struct ConsoleCatalogTests {
   @Test("anchors are 7 bytes or more: the log scan moves up to 6 bytes at a time over noise")
   func anchorLength() {
     #expect(ConsoleCatalog.filter.anchors.allSatisfy { $0.utf8.count >= 7 })
+    #expect(ConsoleCatalog.filter.anchors.count <= 64, "an anchor mask has 64 bits")
   }
 
   @Test("ids are unique kebab-case; a replay rule's id keeps that rule's severity and hint")

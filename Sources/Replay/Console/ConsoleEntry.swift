@@ -18,7 +18,6 @@ public struct ConsoleEntry: Sendable {
   public let ownHint: String?
   /// Words of which every wording holds one on the line where the message starts.
   public let anchors: [String]
-  private let anchorBytes: [[UInt8]]
   /// The wordings, most specific first.
   public let variants: [ConsolePattern]
   /// Real-looking lines that must be recognised as this entry, with the objects they name.
@@ -37,21 +36,9 @@ public struct ConsoleEntry: Sendable {
     self.uikitSays = uikitSays
     ownHint = hint
     self.anchors = anchors
-    anchorBytes = anchors.map { $0.utf8.map(ConsolePattern.fold) }
     self.variants = variants
     self.examples = examples
     self.sources = sources
-  }
-
-  /// Whether `text` holds one of the entry's anchors, in either case (only then can a wording match).
-  func hasAnchor(in text: [UInt8]) -> Bool {
-    anchorBytes.contains { anchor in
-      guard let first = anchor.first, text.count >= anchor.count else { return false }
-      for start in 0...(text.count - anchor.count) where ConsolePattern.fold(text[start]) == first {
-        if text[start..<(start + anchor.count)].lazy.map(ConsolePattern.fold).elementsEqual(anchor) { return true }
-      }
-      return false
-    }
   }
 
   /// The replay rule with the same id, when there is one.

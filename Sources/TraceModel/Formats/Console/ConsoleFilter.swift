@@ -95,7 +95,29 @@ public final class ConsoleFilter: @unchecked Sendable {
 
   /// The offset of the first anchor in `bytes` (in either case), or nil when there is none.
   public func firstAnchor(in bytes: UnsafeRawBufferPointer) -> Int? {
-    guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count >= window else { return nil }
+    var first: Int?
+    scan(bytes) { start, _ in
+      first = start
+      return true
+    }
+    return first
+  }
+
+  /// Which anchors occur in `bytes`: bit `n` for `anchors[n]` (the first 64 anchors).
+  public func anchorMask(in bytes: UnsafeRawBufferPointer) -> UInt64 {
+    var mask: UInt64 = 0
+    scan(bytes) { _, number in
+      if number < 64 { mask |= 1 << UInt64(number) }
+      return false
+    }
+    return mask
+  }
+
+  /// Calls `found` with the start and number of each anchor occurrence, in order, until it
+  /// returns true.
+  @inline(__always)
+  private func scan(_ bytes: UnsafeRawBufferPointer, _ found: (_ start: Int, _ anchor: Int) -> Bool) {
+    guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count >= window else { return }
     let count = bytes.count
     var end = window - 1
     while end < count {
@@ -109,12 +131,13 @@ public final class ConsoleFilter: @unchecked Sendable {
       for slot in Int(candidateStarts[pair])..<Int(candidateStarts[pair + 1]) {
         let number = Int(candidates[slot])
         let length = anchorStarts[number + 1] - anchorStarts[number]
-        if start + length <= count, Self.equalFolded(base + start, anchorBytes + anchorStarts[number], length) {
-          return start
+        if start + length <= count, Self.equalFolded(base + start, anchorBytes + anchorStarts[number], length),
+          found(start, number)
+        {
+          return
         }
       }
       end += 1
     }
-    return nil
   }
 }
