@@ -57,15 +57,21 @@ public final class ConsoleFilter: @unchecked Sendable {
     shifts = .allocate(capacity: 1 << 16)
     shifts.initialize(repeating: UInt8(min(255, window - 1)), count: 1 << 16)
     var buckets = [[Int32]](repeating: [], count: 1 << 16)
+    // Every case of a pair gets the entry, so that the search reads bytes as they are.
+    func cases(_ byte: UInt8) -> [UInt8] { byte >= 0x61 && byte <= 0x7A ? [byte, byte - 0x20] : [byte] }
     for (number, anchor) in encoded.enumerated() {
       for end in 1..<window {
-        let pair = Int(anchor[end - 1]) << 8 | Int(anchor[end])
-        shifts[pair] = min(shifts[pair], UInt8(window - 1 - end))
-        if end == window - 1 { buckets[pair].append(Int32(number)) }
+        for first in cases(anchor[end - 1]) {
+          for second in cases(anchor[end]) {
+            let pair = Int(first) << 8 | Int(second)
+            shifts[pair] = min(shifts[pair], UInt8(window - 1 - end))
+            if end == window - 1 { buckets[pair].append(Int32(number)) }
+          }
+        }
       }
     }
     candidateStarts = .allocate(capacity: (1 << 16) + 1)
-    candidates = .allocate(capacity: max(1, encoded.count))
+    candidates = .allocate(capacity: max(1, buckets.reduce(0) { $0 + $1.count }))
     var next: Int32 = 0
     for pair in 0..<(1 << 16) {
       candidateStarts[pair] = next
@@ -121,7 +127,7 @@ public final class ConsoleFilter: @unchecked Sendable {
     let count = bytes.count
     var end = window - 1
     while end < count {
-      let pair = Int(Self.fold(base[end - 1])) << 8 | Int(Self.fold(base[end]))
+      let pair = Int(base[end - 1]) << 8 | Int(base[end])
       let shift = Int(shifts[pair])
       if shift > 0 {
         end += shift
