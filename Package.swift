@@ -8,6 +8,8 @@ let package = Package(
     .executable(name: "traceq", targets: ["traceq"]),
     .library(name: "TraceModel", targets: ["TraceModel"]),
     .library(name: "Replay", targets: ["Replay"]),
+    .library(name: "TraceStore", targets: ["TraceStore"]),
+    .library(name: "TraceGenerator", targets: ["TraceGenerator"]),
     .library(name: "TraceRecorder", targets: ["TraceRecorder"]),
     .library(name: "TraceRecorderUIKit", targets: ["TraceRecorderUIKit"]),
     .executable(name: "traceq-bench", targets: ["traceq-bench"]),
@@ -17,6 +19,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
     .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+    .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
   ],
   targets: [
     // zlib from the system (`zlib1g-dev` on Debian/Ubuntu).
@@ -34,17 +37,32 @@ let package = Package(
     // Swift 5 mode: Objective-C runtime hooks run on UIKit's thread, outside Swift's checking.
     .target(
       name: "TraceRecorderUIKit", dependencies: ["TraceRecorder", "TraceModel"], swiftSettings: [.swiftLanguageMode(.v5)]),
-    // The command-line tool and the SQLite store.
-    .executableTarget(
-      name: "traceq",
+    // The SQLite store: schema and migrations, the writers, the stored-session reader and a
+    // read-only query API. The only target that links GRDB and SQLite's C API.
+    .target(
+      name: "TraceStore",
       dependencies: [
         "TraceModel",
         "Replay",
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "GRDBSQLite", package: "GRDB.swift"),
+        .product(name: "Crypto", package: "swift-crypto"),
+      ]),
+    // Synthetic traces with ground truth (`traceq generate`, the tests, `traceq-bench`): an
+    // independent oracle of UIKit's behaviour that takes only the rule ids and facts from Replay.
+    .target(name: "TraceGenerator", dependencies: ["TraceModel", "Replay"]),
+    // The command-line tool and the exports.
+    .executableTarget(
+      name: "traceq",
+      dependencies: [
+        "TraceModel",
+        "Replay",
+        "TraceStore",
+        "TraceGenerator",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "Yams", package: "Yams"),
+        .product(name: "Mustache", package: "swift-mustache"),
       ]),
     // Fixture builders shared by the test targets (gzip, zlib, multi-member, cut short).
     .target(name: "TestSupport", dependencies: ["TraceModel"], path: "Tests/TestSupport"),
@@ -56,8 +74,19 @@ let package = Package(
     .testTarget(
       name: "TraceRecorderTests",
       dependencies: ["TraceRecorder", "TraceRecorderUIKit", "TraceModel", "Replay", "TestSupport", "recorder-crash-child"]),
-    .testTarget(name: "traceqTests", dependencies: ["traceq", "TraceModel", "TestSupport"], exclude: ["Golden"]),
+    .testTarget(
+      name: "traceqTests",
+      dependencies: [
+        "traceq", "TraceModel", "TraceStore", "TraceGenerator", "TestSupport",
+        // The tests read the databases they build as any SQLite client would.
+        .product(name: "GRDB", package: "GRDB.swift"),
+      ],
+      exclude: ["Golden"]),
+    .testTarget(
+      name: "TraceStoreTests",
+      dependencies: ["TraceStore", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
     // `swift run -c release traceq-bench`: the benchmark of docs/performance.md.
-    .executableTarget(name: "traceq-bench", dependencies: ["TraceModel", "TraceRecorder"], path: "Benchmarks/traceq-bench"),
+    .executableTarget(
+      name: "traceq-bench", dependencies: ["TraceModel", "TraceGenerator", "TraceRecorder"], path: "Benchmarks/traceq-bench"),
   ]
 )

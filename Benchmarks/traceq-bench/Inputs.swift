@@ -1,8 +1,9 @@
 import Foundation
+import TraceGenerator
 
 /// The generated traces the cases read, and the database `ingest-append` adds to: made with
-/// `traceq generate` (5,000 events a session, 0.1 % anomalies, gzip), kept in a directory and
-/// reused when they are already there.
+/// ``TraceGenerator`` (5,000 events a session, 0.1 % anomalies, gzip; the same bytes as
+/// `traceq generate` with those options), kept in a directory and reused when they are already there.
 struct Inputs {
   let directory: String
   /// Removed at the end (no --inputs).
@@ -24,13 +25,13 @@ struct Inputs {
     if !FileManager.default.fileExists(atPath: path) {
       Progress.say("generating \(Self.label(events)) events → \(path)")
       let partial = path + ".partial"
-      let run = try ChildProcess.run(
-        [
-          traceq, "generate", "--events", "\(events)", "--sessions", "\(max(1, events / 5_000))", "--seed", "\(seed)",
-          "--anomalies", "0.001", partial,
-        ], log: "\(directory)/generate.log", measuringMemory: false)
-      guard run.status == 0 else {
-        throw BenchError("traceq generate failed: \(Files.firstLine(of: "\(directory)/generate.log"))")
+      let settings = TraceGenerator.Settings(
+        events: events, sessions: max(1, events / 5_000), seed: UInt64(seed), anomalyRate: 0.001)
+      do {
+        let file = try OutputFile(path: partial)
+        _ = try TraceGenerator(settings: settings).write(to: { try file.write($0) })
+      } catch {
+        throw BenchError("generating \(partial) failed: \(error)")
       }
       try FileManager.default.moveItem(atPath: partial, toPath: path)
     }

@@ -24,7 +24,7 @@ final class EventBuffer: @unchecked Sendable {
 
   /// Events dropped since the last `dropped` record was written.
   var pendingDrops = 0
-  /// Events accepted and dropped since the start.
+  /// Events written or waiting to be, and events lost, since the start.
   private(set) var recorded = 0
   var dropped = 0
 
@@ -89,6 +89,12 @@ final class EventBuffer: @unchecked Sendable {
     queueStart = (queueStart + 1) % chunkCount
     queued -= 1
     return (chunk, UnsafeRawBufferPointer(start: memory + chunk * chunkSize, count: used[chunk]), events[chunk])
+  }
+
+  /// Counts `count` accepted events as dropped after all: the writer could not write them.
+  func lose(_ count: Int) {
+    recorded -= count
+    dropped += count
   }
 
   /// Gives a written chunk back to the pool.

@@ -100,7 +100,8 @@ struct RecordEncoder {
     }
   }
 
-  /// A finite number as JSON: integers as such, others with up to six decimals.
+  /// A number as JSON: integers as such, others with six decimals, very large ones in Swift's
+  /// exponent form (`1e+20`, valid JSON); `null` for infinity and NaN, which JSON cannot write.
   mutating func number(_ value: Double) {
     guard value.isFinite else { return null() }
     if value == value.rounded(), abs(value) < 1e15 {
@@ -109,7 +110,11 @@ struct RecordEncoder {
       if value < 0 { byte(0x2D) }
       seconds(UInt64((abs(value) * 1e9).rounded()))
     } else {
-      string(String(value))  // not reached by any UIKit value; keeps the record valid JSON
+      var text = String(value)  // not reached by a size or a duration: allocates
+      text.withUTF8 { utf8 in
+        cursor.update(from: utf8.baseAddress!, count: utf8.count)
+        cursor += utf8.count
+      }
     }
   }
 

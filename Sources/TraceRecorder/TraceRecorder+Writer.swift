@@ -60,7 +60,7 @@ extension TraceRecorder {
       lock.lock()
       for item in taken[..<count] { buffer.recycle(item.chunk) }
       if lostByWriter > 0 {
-        buffer.dropped += lostByWriter
+        buffer.lose(lostByWriter)
         lostByWriter = 0
       }
       if flushing {

@@ -8,7 +8,8 @@ import TraceModel
 /// records and writes them to this launch's file, flushing at least every
 /// ``RecorderConfiguration/flushInterval`` so that a crash loses at most that much. Calls are
 /// safe from any thread. When the disk falls behind and the buffer is full, events are dropped
-/// and counted, and a `dropped` record says how many.
+/// and counted, and a `dropped` record says how many. When a write fails (the disk is full), the
+/// file keeps what it had and the rest of the launch is counted in ``statistics`` as dropped.
 ///
 /// ```swift
 /// let recorder = try TraceRecorder.start(SessionHeader(idiom: .pad, osText: "17.4", app: "Homepwner"))
@@ -49,14 +50,15 @@ public final class TraceRecorder: @unchecked Sendable {
     return recorder
   }
 
+  /// `fileName`: the file in the directory, instead of a new name (tests).
   init(
     _ header: SessionHeader, configuration: RecorderConfiguration,
-    describeClass: @escaping @Sendable (AnyObject) -> ClassDescription
+    describeClass: @escaping @Sendable (AnyObject) -> ClassDescription, fileName: String? = nil
   ) throws {
     self.configuration = configuration
     directory = TraceDirectory(configuration: configuration)
     try FileManager.default.createDirectory(at: configuration.directory, withIntermediateDirectories: true)
-    fileURL = configuration.directory.appendingPathComponent(directory.newFileName())
+    fileURL = configuration.directory.appendingPathComponent(fileName ?? directory.newFileName())
     file = try TraceFile(url: fileURL, configuration: configuration)
     directory.prune(keeping: fileURL)
     let chunkBytes = max(4096, configuration.chunkBytes)
@@ -72,7 +74,8 @@ public final class TraceRecorder: @unchecked Sendable {
 
   deinit { classes.free() }
 
-  /// Events recorded and events dropped since the start.
+  /// Since the start: events in the file or on their way to it, and events lost (the buffer
+  /// was full, the file reached its cap, or a write failed).
   public var statistics: (recorded: Int, dropped: Int) {
     buffer.lock.lock()
     defer { buffer.lock.unlock() }

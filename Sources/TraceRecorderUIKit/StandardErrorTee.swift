@@ -3,7 +3,8 @@
 
   /// Reads what the process writes to standard error (where UIKit's warnings such as
   /// "Unbalanced calls to begin/end appearance transitions" go), passes it on unchanged, and
-  /// hands each line to `line`.
+  /// hands each line to `line`. The cost: what is written in the instant before a crash may
+  /// never get past the pipe to the real standard error, which is why it is opt-in.
   final class StandardErrorTee {
     private let original: Int32
     private let reader: Int32

@@ -16,7 +16,7 @@
         let call = unsafeBitCast(original, to: Method.self)
         let block: @convention(block) (AnyObject, AnyObject, ObjCBool) -> Void = { nav, vc, animated in
           HookNesting.run(nav, EventName.push.rawValue) { outermost in
-            if outermost { recorder?.push(vc, on: nav, animated: animated.boolValue) }
+            if outermost { activeRecorder(for: vc)?.push(vc, on: nav, animated: animated.boolValue) }
             call(nav, selector, vc, animated)
           }
         }
@@ -33,7 +33,8 @@
         let block: @convention(block) (AnyObject, ObjCBool) -> AnyObject? = { nav, animated in
           HookNesting.run(nav, EventName.pop.rawValue) { outermost in
             if outermost, let stack = (nav as? UINavigationController)?.viewControllers {
-              recorder?.pop(stack.count >= 2 ? stack.last : nil, from: nav, animated: animated.boolValue)
+              activeRecorder(for: nav)?.pop(
+                stack.count >= 2 ? stack.last : nil, from: nav, animated: animated.boolValue)
             }
             return call(nav, selector, animated)
           }
@@ -54,7 +55,7 @@
           let block: @convention(block) (AnyObject, ObjCBool) -> AnyObject? = { nav, animated in
             HookNesting.run(nav, event) { outermost in
               if outermost, let root = (nav as? UINavigationController)?.viewControllers.first {
-                recorder?.setViewControllers([root], of: nav)
+                activeRecorder(for: nav)?.setViewControllers([root], of: nav)
               }
               return call(nav, selector, animated)
             }
@@ -70,7 +71,7 @@
         let block: @convention(block) (AnyObject, AnyObject?, ObjCBool) -> AnyObject? = {
           container, argument, animated in
           HookNesting.run(container, event) { outermost in
-            if outermost, let recorder {
+            if outermost, let recorder = activeRecorder(for: container) {
               if popsTo, let target = argument as? UIViewController,
                 let stack = (container as? UINavigationController)?.viewControllers,
                 let index = stack.firstIndex(of: target)
@@ -97,7 +98,7 @@
           let block: @convention(block) (AnyObject, UInt) -> Void = { tab, index in
             HookNesting.run(tab, event) { outermost in
               if outermost, let tabs = (tab as? UITabBarController)?.viewControllers, Int(index) < tabs.count {
-                recorder?.selectTab(tabs[Int(index)], of: tab)
+                activeRecorder(for: tab)?.selectTab(tabs[Int(index)], of: tab)
               }
               call(tab, selector, index)
             }
@@ -106,7 +107,7 @@
         }
         return
       }
-      hookObjectArgument(cls, selector, .selectTab) { tab, vc in recorder?.selectTab(vc, of: tab) }
+      hookObjectArgument(cls, selector, .selectTab) { tab, vc in activeRecorder(for: tab)?.selectTab(vc, of: tab) }
     }
 
     /// `transitionFromViewController:toViewController:duration:options:animations:completion:`.
@@ -118,7 +119,9 @@
         let block: @convention(block) (AnyObject, AnyObject, AnyObject, Double, UInt, AnyObject?, AnyObject?) -> Void =
           { parent, from, to, duration, options, animations, completion in
             HookNesting.run(parent, EventName.transition.rawValue) { outermost in
-              if outermost { recorder?.transition(from: from, to: to, in: parent, duration: duration) }
+              if outermost {
+                activeRecorder(for: parent)?.transition(from: from, to: to, in: parent, duration: duration)
+              }
               call(parent, selector, from, to, duration, options, animations, completion)
             }
           }
@@ -136,7 +139,9 @@
         let block: @convention(block) (AnyObject, AnyObject, ObjCBool, Completion?) -> Void = {
           presenter, presented, animated, completion in
           HookNesting.run(presenter, EventName.present.rawValue) { outermost in
-            guard outermost, let recorder else { return call(presenter, selector, presented, animated, completion) }
+            guard outermost, let recorder = activeRecorder(for: presented) else {
+              return call(presenter, selector, presented, animated, completion)
+            }
             let style = (presented as? UIViewController).flatMap {
               UIKitVocabulary.presentationStyle($0.modalPresentationStyle)
             }
@@ -161,7 +166,9 @@
         let call = unsafeBitCast(original, to: Method.self)
         let block: @convention(block) (AnyObject, ObjCBool, Completion?) -> Void = { vc, animated, completion in
           HookNesting.run(vc, EventName.dismiss.rawValue) { outermost in
-            guard outermost, let recorder else { return call(vc, selector, animated, completion) }
+            guard outermost, let recorder = activeRecorder(for: vc) else {
+              return call(vc, selector, animated, completion)
+            }
             recorder.dismiss(vc, animated: animated.boolValue)
             let wrapped: Completion = {
               TraceRecorder.current?.dismissCompleted(vc)

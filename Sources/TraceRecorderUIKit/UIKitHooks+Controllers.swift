@@ -33,7 +33,7 @@
         let call = unsafeBitCast(original, to: Method.self)
         let block: @convention(block) (AnyObject, ObjCBool) -> Void = { object, animated in
           HookNesting.run(object, event.rawValue) { outermost in
-            if outermost, let recorder {
+            if outermost, let recorder = activeRecorder(for: object) {
               let flag = animated.boolValue
               switch event {
               case .viewWillAppear: recorder.viewWillAppear(object, animated: flag)
@@ -78,9 +78,9 @@
           HookNesting.run(object, event.rawValue) { outermost in
             if outermost {
               if event == .willMoveToParent {
-                recorder?.willMoveToParent(object, parent)
+                activeRecorder(for: object)?.willMoveToParent(object, parent)
               } else {
-                recorder?.didMoveToParent(object, parent)
+                activeRecorder(for: object)?.didMoveToParent(object, parent)
               }
             }
             call(object, selector, parent)
@@ -99,7 +99,7 @@
         let block: @convention(block) (AnyObject) -> UInt = { object in
           HookNesting.run(object, event.rawValue) { outermost in
             let answer = call(object, selector)
-            guard outermost, let recorder else { return answer }
+            guard outermost, let recorder = activeRecorder(for: object) else { return answer }
             if event == .supportedInterfaceOrientations {
               recorder.supportedInterfaceOrientations(
                 object, OrientationMask(rawValue: Int(truncatingIfNeeded: answer)))
@@ -123,9 +123,9 @@
             let answer = call(object, selector)
             if outermost {
               if event == .shouldAutorotate {
-                recorder?.shouldAutorotate(object, answer.boolValue)
+                activeRecorder(for: object)?.shouldAutorotate(object, answer.boolValue)
               } else {
-                recorder?.definesPresentationContext(object, answer.boolValue)
+                activeRecorder(for: object)?.definesPresentationContext(object, answer.boolValue)
               }
             }
             return answer
@@ -142,7 +142,9 @@
         let call = unsafeBitCast(original, to: Method.self)
         let block: @convention(block) (AnyObject, Int, Double) -> Void = { object, orientation, duration in
           HookNesting.run(object, event.rawValue) { outermost in
-            if outermost, let recorder, let to = UIKitVocabulary.interfaceOrientation(orientation) {
+            if outermost, let recorder = activeRecorder(for: object),
+              let to = UIKitVocabulary.interfaceOrientation(orientation)
+            {
               if event == .willRotate {
                 recorder.willRotate(object, to: to, duration: duration)
               } else {
@@ -164,7 +166,7 @@
         let block: @convention(block) (AnyObject, Int) -> Void = { object, orientation in
           HookNesting.run(object, EventName.didRotate.rawValue) { outermost in
             if outermost, let from = UIKitVocabulary.interfaceOrientation(orientation) {
-              recorder?.didRotate(object, from: from)
+              activeRecorder(for: object)?.didRotate(object, from: from)
             }
             call(object, selector, orientation)
           }
@@ -181,7 +183,8 @@
         let block: @convention(block) (AnyObject, CGSize, AnyObject?) -> Void = { object, size, coordinator in
           HookNesting.run(object, EventName.viewWillTransitionToSize.rawValue) { outermost in
             if outermost {
-              recorder?.viewWillTransitionToSize(object, width: Double(size.width), height: Double(size.height))
+              activeRecorder(for: object)?.viewWillTransitionToSize(
+                object, width: Double(size.width), height: Double(size.height))
             }
             call(object, selector, size, coordinator)
           }
@@ -198,7 +201,7 @@
         let block: @convention(block) (AnyObject, ObjCBool, ObjCBool) -> Void = { object, appearing, animated in
           HookNesting.run(object, EventName.beginAppearanceTransition.rawValue) { outermost in
             if outermost {
-              recorder?.beginAppearanceTransition(
+              activeRecorder(for: object)?.beginAppearanceTransition(
                 object, appearing: appearing.boolValue, animated: animated.boolValue)
             }
             call(object, selector, appearing, animated)

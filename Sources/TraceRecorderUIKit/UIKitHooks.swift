@@ -20,6 +20,14 @@
 
     static var recorder: TraceRecorder? { TraceRecorder.current }
 
+    /// The recorder, for an event about `object`; nil when none runs, or when `object` is one
+    /// of UIKit's own controllers or windows that the app never sees (the keyboard's, private
+    /// `_UI…` classes): their events would only confuse the replay.
+    static func activeRecorder(for object: AnyObject) -> TraceRecorder? {
+      guard let recorder = TraceRecorder.current, UIKitVocabulary.isAppFacing(object) else { return nil }
+      return recorder
+    }
+
     @MainActor
     static func installOnce(captureConsole: Bool) {
       lock.lock()
@@ -55,7 +63,9 @@
       let selector = NSSelectorFromString(name)
       switch entry.event {
       case .setRoot:
-        hookObjectArgument(cls, selector, entry.event) { window, vc in recorder?.setRoot(vc, window: window) }
+        hookObjectArgument(cls, selector, entry.event) { window, vc in
+          activeRecorder(for: window)?.setRoot(vc, window: window)
+        }
       case .windowMask, .popoverDidDismiss: break  // delegate methods: hookApplicationDelegate, hookPopoverDelegates
       case .deviceNotifications:
         let on = name.hasPrefix("begin")
@@ -63,7 +73,9 @@
       case .deviceOrientation: break  // a notification
       case .attemptRotation: hookAttemptRotation(cls, selector)
       case .setNeedsUpdateOfSupportedInterfaceOrientations:
-        hookPlain(cls, selector, entry.event) { vc in recorder?.setNeedsUpdateOfSupportedInterfaceOrientations(vc) }
+        hookPlain(cls, selector, entry.event) { vc in
+          activeRecorder(for: vc)?.setNeedsUpdateOfSupportedInterfaceOrientations(vc)
+        }
       case .requestGeometryUpdate: hookGeometryUpdate(cls, selector)
       case .supportedInterfaceOrientations, .preferredInterfaceOrientation:
         hookIntegerAnswer(cls, selector, entry.event)
@@ -75,11 +87,13 @@
         hookAnimated(cls, selector, entry.event)
       case .beginAppearanceTransition: hookBeginAppearance(cls, selector)
       case .endAppearanceTransition:
-        hookPlain(cls, selector, entry.event) { vc in recorder?.endAppearanceTransition(vc) }
+        hookPlain(cls, selector, entry.event) { vc in activeRecorder(for: vc)?.endAppearanceTransition(vc) }
       case .addChild:
-        hookObjectArgument(cls, selector, entry.event) { parent, vc in recorder?.addChild(vc, to: parent) }
+        hookObjectArgument(cls, selector, entry.event) { parent, vc in activeRecorder(for: vc)?.addChild(vc, to: parent)
+        }
       case .willMoveToParent, .didMoveToParent: hookMoveToParent(cls, selector, entry.event)
-      case .removeFromParent: hookPlain(cls, selector, entry.event) { vc in recorder?.removeFromParent(vc) }
+      case .removeFromParent:
+        hookPlain(cls, selector, entry.event) { vc in activeRecorder(for: vc)?.removeFromParent(vc) }
       case .push: hookPush(cls, selector)
       case .pop: hookPop(cls, selector)
       case .setViewControllers: hookStackChange(cls, selector, name)

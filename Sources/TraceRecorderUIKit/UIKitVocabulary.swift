@@ -25,6 +25,28 @@
       return ClassDescription(name: name, kind: ContainerKind(impliedByClass: name) == nil ? kind : nil)
     }
 
+    private static let facingLock = NSLock()
+    private static var facing: [ObjectIdentifier: Bool] = [:]
+    /// Class name prefixes of UIKit's own controllers and windows: the keyboard's and the input
+    /// system's, and private classes.
+    static let internalPrefixes = [
+      "_", "UIInput", "UICompatibilityInput", "UISystemInput", "UISystemKeyboard", "UIKeyboard", "UIPrediction",
+      "UIEditingOverlay", "UITextEffectsWindow", "UIRemoteKeyboard",
+    ]
+
+    /// False for UIKit's own controllers and windows (``internalPrefixes``); decided once per class.
+    static func isAppFacing(_ object: AnyObject) -> Bool {
+      let cls: AnyClass = type(of: object)
+      let key = ObjectIdentifier(cls)
+      facingLock.lock()
+      defer { facingLock.unlock() }
+      if let known = facing[key] { return known }
+      let name = NSStringFromClass(cls)
+      let appFacing = !internalPrefixes.contains { name.hasPrefix($0) }
+      facing[key] = appFacing
+      return appFacing
+    }
+
     static func presentationStyle(_ style: UIModalPresentationStyle) -> PresentationStyle? {
       switch style {
       case .fullScreen: .fullScreen

@@ -12,7 +12,10 @@ struct TraceqCommand: ParsableCommand {
         traceq query "SELECT ev, count(*) FROM events GROUP BY ev ORDER BY 2 DESC"
       """,
     version: Release.version,
-    subcommands: [Check.self, Ingest.self, Query.self, Replay.self, Rules.self, Generate.self, Collect.self])
+    subcommands: [
+      Check.self, Ingest.self, Query.self, Replay.self, Export.self, Report.self, Rules.self, Generate.self,
+      Collect.self,
+    ])
 
   /// Runs the command; a command line the parser rejects exits with status 2, as every other
   /// usage error does (swift-argument-parser's own default is 64). Output that could not be

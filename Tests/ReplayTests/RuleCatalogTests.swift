@@ -41,7 +41,7 @@ struct RuleCatalogTests {
       "already-presenting": "warning", "not-in-window-hierarchy": "warning", "present-active-controller": "error",
       "present-during-transition": "warning", "dismiss-during-transition": "warning",
       "present-from-detached": "warning", "did-move-missing": "warning", "will-move-missing": "warning",
-      "transition-without-common-parent": "error",
+      "transition-without-common-parent": "error", "push-same-instance": "error", "model-disagreement": "note",
     ]
     let actual = Dictionary(
       uniqueKeysWithValues: RuleCatalog.all.map { ($0.description.id, $0.description.severity.rawValue) })

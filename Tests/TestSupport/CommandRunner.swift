@@ -58,6 +58,30 @@ public struct CommandRunner {
     return Self.finish(process, output, error)
   }
 
+  /// Runs `traceq arguments…` under GNU time (`/usr/bin/time -f %M`, which forks it from a
+  /// small process of its own) and returns its result and peak resident memory in bytes; nil
+  /// when GNU time is not installed.
+  public func peakMemory(_ arguments: [String]) throws -> (result: Result, bytes: Int)? {
+    let time = "/usr/bin/time"
+    guard FileManager.default.isExecutableFile(atPath: time) else { return nil }
+    let report = NSTemporaryDirectory() + "traceq-rss-" + UUID().uuidString
+    defer { try? FileManager.default.removeItem(atPath: report) }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: time)
+    process.arguments = ["-f", "%M", "-o", report, Self.traceq.path] + arguments
+    process.currentDirectoryURL = URL(fileURLWithPath: directory)
+    let output = Pipe()
+    let error = Pipe()
+    process.standardOutput = output
+    process.standardError = error
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let result = Self.finish(process, output, error)
+    let text = try String(contentsOfFile: report, encoding: .utf8)
+    guard let kilobytes = text.split(separator: "\n").last.flatMap({ Int($0) }) else { return nil }
+    return (result, kilobytes * 1024)
+  }
+
   public static func finish(_ process: Process, _ output: Pipe, _ error: Pipe) -> Result {
     let outputData = output.fileHandleForReading.readDataToEndOfFile()
     let errorData = error.fileHandleForReading.readDataToEndOfFile()

@@ -183,7 +183,7 @@ struct DecoderTests {
     #expect(decoded.compactMap(\.event).map(\.time) == [2, 1, 0.5, 3, 1])
   }
 
-  @Test("the first class seen for a controller wins; UIKit container classes imply their kind")
+  @Test("another class at an address names a new object; UIKit container classes imply their kind")
   func classes() throws {
     let decoded = try items(
       TraceText.lines([
@@ -192,14 +192,17 @@ struct DecoderTests {
         #"{"ev":"viewWillAppear","vc":"0x1","class":"Other"}"#,
         #"{"ev":"push","nav":"0x1","vc":"0x2","class":"MyTabs","kind":"tabBar"}"#,
         #"{"ev":"viewWillAppear","vc":"0x3","kind":"navigation"}"#,
+        #"{"ev":"viewWillAppear","vc":"0x2","class":"MyTabs"}"#,
       ]))
     guard case .session(_, _, let symbols) = decoded[0] else {
       Issue.record("no session")
       return
     }
-    #expect(symbols.className(of: ObjectID(0)) == "UINavigationController")
-    #expect(symbols.kind(of: ObjectID(0)) == .navigation)
-    #expect(symbols.describe(ObjectID(0)) == "UINavigationController 0x1")
+    #expect(symbols.className(of: ObjectID(0)) == "Other")
+    #expect(symbols.kind(of: ObjectID(0)) == nil)
+    #expect(symbols.describe(ObjectID(0)) == "Other 0x1")
+    #expect(symbols.takeRenewed() == [ObjectID(0)])
+    #expect(symbols.renewed.isEmpty)
     #expect(symbols.className(of: ObjectID(2)) == "MyTabs")
     #expect(symbols.kind(of: ObjectID(2)) == .tabBar)
     #expect(symbols.kind(of: ObjectID(3)) == .navigation)

@@ -1,23 +1,101 @@
 import Foundation
 import Testing
 
-/// Keeps the arrows of the architecture pointing one way (docs: style.md's map):
-/// CZlib ◀── TraceModel ◀── Replay ◀── traceq ──▶ GRDB, ArgumentParser, Yams, Crypto.
+/// Keeps the arrows of the architecture pointing one way, as the package's target graph
+/// declares them: CZlib ◀── TraceModel ◀── Replay ◀── TraceStore, TraceGenerator ◀── traceq.
+/// The compiler enforces that a target imports only what it depends on; these tests keep the
+/// graph itself in shape, and catch what SwiftPM lets through (a module reachable through a
+/// dependency can be imported without being declared).
 @Suite("Architecture")
 struct ArchitectureTests {
-  static let sources = URL(fileURLWithPath: #filePath)
+  static let root = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("Sources")
 
-  /// The modules each Swift file of `target` imports, by file.
-  static func imports(of target: String) throws -> [String: Set<String>] {
-    let directory = sources.appendingPathComponent(target)
-    let files = try #require(FileManager.default.enumerator(atPath: directory.path)).compactMap { $0 as? String }
+  /// A target of Package.swift: its name and the targets and products it depends on.
+  struct Target {
+    var name: String
+    var dependencies: [String]
+  }
+
+  /// The targets declared in Package.swift, read from its `.target(name:dependencies:)` calls.
+  static func targets() throws -> [String: Target] {
+    let manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
+    let declaration = #/\.(?:target|executableTarget|testTarget|systemLibrary)\(\s*name:\s*"([^"]+)"/#
+    let quoted = #/"([^"]+)"/#
+    let starts = manifest.matches(of: declaration)
+    var result: [String: Target] = [:]
+    for (index, start) in starts.enumerated() {
+      let end = index + 1 < starts.count ? starts[index + 1].range.lowerBound : manifest.endIndex
+      let body = manifest[start.range.upperBound..<end]
+      var dependencies: [String] = []
+      if let list = body.firstRange(of: "dependencies:") {
+        var depth = 0
+        var listEnd = body.endIndex
+        for position in body[list.upperBound...].indices {
+          if body[position] == "[" { depth += 1 }
+          if body[position] == "]" {
+            depth -= 1
+            if depth == 0 {
+              listEnd = position
+              break
+            }
+          }
+        }
+        // `.product(name: "GRDB", package: "GRDB.swift")` depends on the product, not the package.
+        let text = body[list.upperBound..<listEnd].replacing(#/,\s*package:\s*"[^"]+"/#, with: "")
+        dependencies = text.matches(of: quoted).map { String($0.1) }
+      }
+      let name = String(start.1)
+      result[name] = Target(name: name, dependencies: dependencies)
+    }
+    return result
+  }
+
+  /// Each library target's layer: a target depends only on targets of lower layers.
+  static let layers: [String: Int] = [
+    "CZlib": 0, "TraceModel": 1, "Replay": 2, "TraceRecorder": 2, "TraceStore": 3, "TraceGenerator": 3,
+    "TraceRecorderUIKit": 3, "traceq": 4,
+  ]
+
+  @Test("the package has the targets of the layout, each depending only on lower layers")
+  func layered() throws {
+    let targets = try Self.targets()
+    for name in Self.layers.keys { #expect(targets[name] != nil, "no target \(name) in Package.swift") }
+    for (name, layer) in Self.layers {
+      for dependency in targets[name]?.dependencies ?? [] {
+        guard let other = Self.layers[dependency] else { continue }
+        #expect(other < layer, "\(name) depends on \(dependency), which is not below it")
+      }
+    }
+  }
+
+  /// The third-party products each target may link.
+  static let allowedProducts: [(String, Set<String>)] = [
+    ("TraceModel", []),
+    ("Replay", []),
+    ("TraceGenerator", []),
+    ("TraceRecorder", []),
+    ("TraceRecorderUIKit", []),
+    ("TraceStore", ["GRDB", "GRDBSQLite", "Crypto"]),
+    ("traceq", ["ArgumentParser", "Yams", "Crypto", "Mustache"]),
+  ]
+
+  @Test("third-party products are linked where their layer allows", arguments: allowedProducts)
+  func products(_ target: String, _ allowed: Set<String>) throws {
+    let dependencies = try #require(try Self.targets()[target]).dependencies
+    let products = Set(dependencies).subtracting(Self.layers.keys)
+    #expect(products.isSubset(of: allowed), "\(target) links \(products.subtracting(allowed))")
+  }
+
+  /// The modules each Swift file under `directory` imports, by file path relative to the root.
+  static func imports(under directory: String) throws -> [String: Set<String>] {
+    let base = root.appendingPathComponent(directory)
+    let files = try #require(FileManager.default.enumerator(atPath: base.path)).compactMap { $0 as? String }
       .filter { $0.hasSuffix(".swift") }
     var result: [String: Set<String>] = [:]
     for file in files {
-      let text = try String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8)
-      result[file] = Set(
+      let text = try String(contentsOf: base.appendingPathComponent(file), encoding: .utf8)
+      result[directory + "/" + file] = Set(
         text.split(separator: "\n").compactMap { line in
           let words = line.split(separator: " ")
           guard let index = words.firstIndex(of: "import"), words.indices.contains(index + 1),
@@ -29,29 +107,34 @@ struct ArchitectureTests {
     return result
   }
 
-  @Test(
-    "each module imports only what its layer may",
-    arguments: [
-      ("TraceModel", ["Foundation", "CZlib"]),
-      ("Replay", ["TraceModel"]),
-      ("TraceRecorder", ["Foundation", "TraceModel", "Darwin", "Glibc"]),
-      ("TraceRecorderUIKit", ["Foundation", "ObjectiveC", "UIKit", "TraceModel", "TraceRecorder"]),
-      ("traceq", ["Foundation", "TraceModel", "Replay", "GRDB", "GRDBSQLite", "ArgumentParser", "Yams", "Crypto"]),
-    ])
-  func layers(_ target: String, _ allowed: [String]) throws {
-    for (file, modules) in try Self.imports(of: target) {
-      #expect(modules.isSubset(of: Set(allowed)), "\(target)/\(file) imports \(modules.subtracting(allowed))")
+  @Test("no file outside Sources/TraceStore imports GRDB or SQLite's C API")
+  func storeOwnsSQLite() throws {
+    for (file, modules) in try Self.imports(under: "Sources") where !file.hasPrefix("Sources/TraceStore/") {
+      #expect(modules.isDisjoint(with: ["GRDB", "GRDBSQLite"]), "\(file) imports \(modules)")
     }
   }
 
-  @Test("SQLite's C API lives in the store, YAML in the configuration, hashing in store and reports")
+  @Test("YAML is read in the configuration, templates rendered in the exports, hashing in the store and reports")
   func confinedDependencies() throws {
-    for (file, modules) in try Self.imports(of: "traceq") {
-      if !modules.isDisjoint(with: ["GRDBSQLite"]) { #expect(file.hasPrefix("Store/"), "\(file) uses SQLite's C API") }
-      if modules.contains("Yams") { #expect(file.hasPrefix("Configuration/"), "\(file) parses YAML") }
-      if modules.contains("Crypto") {
-        #expect(file.hasPrefix("Store/") || file.hasPrefix("Reporting/"), "\(file) hashes content")
+    for (file, modules) in try Self.imports(under: "Sources") {
+      if modules.contains("Yams") {
+        #expect(file.hasPrefix("Sources/traceq/Configuration/"), "\(file) parses YAML")
       }
+      if modules.contains("Mustache") {
+        #expect(file.hasPrefix("Sources/traceq/Export/"), "\(file) renders HTML")
+      }
+      if modules.contains("Crypto") {
+        #expect(
+          file.hasPrefix("Sources/TraceStore/") || file.hasPrefix("Sources/traceq/Reporting/"),
+          "\(file) hashes content")
+      }
+    }
+  }
+
+  @Test("the generator asks Replay for the rule catalog's facts only, never for its model")
+  func generatorIsIndependent() throws {
+    for (file, modules) in try Self.imports(under: "Sources/TraceGenerator") where modules.contains("Replay") {
+      #expect(file.hasSuffix("/RuleFacts.swift"), "\(file) imports Replay")
     }
   }
 }

@@ -4,6 +4,8 @@ import TestSupport
 import Testing
 import TraceModel
 
+@testable import traceq
+
 @Suite("The traceq command line")
 struct CLITests {
   @Test("two ingests into one database at the same time both succeed")
@@ -90,7 +92,9 @@ struct CLITests {
     #expect(result.error.contains("Usage:") || result.error.contains("Error:"), "\(result.error)")
   }
 
-  @Test("every command has help with examples", arguments: [["ingest"], ["query"], ["check"], ["replay"], ["rules"]])
+  @Test(
+    "every command has help with examples", arguments: TraceqCommand.configuration.subcommands.map { [$0._commandName] }
+  )
   func help(_ command: [String]) throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }

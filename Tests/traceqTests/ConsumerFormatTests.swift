@@ -125,4 +125,35 @@ struct ConsumerFormatTests {
     let invocation = try #require((run["invocations"] as? [[String: Any]])?.first)
     #expect((invocation["toolExecutionNotifications"] as? [Any])?.count == 1)
   }
+
+  @Test("sarif: every run's log is within SARIF 2.1.0 (the objects and properties of the OASIS schema traceq uses)")
+  func sarifSchema() throws {
+    let validator = try JSONSchemaValidator(
+      schema: Data(try DocumentationTests.read("Tests/Fixtures/sarif-2.1.0-subset.schema.json").utf8))
+    let workspace = try TemporaryDirectory()
+    defer { workspace.remove() }
+    try FileManager.default.copyItem(atPath: Samples.directory, toPath: workspace.file("samples"))
+    try FileManager.default.copyItem(atPath: SourceMappingTests.app, toPath: workspace.file("App"))
+    _ = try Fixture.write(
+      TraceText.lines(CheckFixtures.releasedPopover() + ["{broken"]), to: workspace.file("samples/z-broken.ndjson.gz"))
+    try "suppressions:\n  - rule: no-common-orientation\n    reason: IOS-7\n".write(
+      toFile: workspace.file(".traceq.yml"), atomically: true, encoding: .utf8)
+    let runner = CommandRunner(directory: workspace.path)
+    #expect(
+      try runner.run([
+        "check", "--disable", "did-move-missing", "--write-baseline", "b.json", "samples/flipside-unbalanced.ndjson.gz",
+      ]).status == 0
+    )
+    let runs = [
+      ["check", "--format", "sarif", "samples"],
+      ["check", "--format", "sarif", "--source-root", "App", "--baseline", "b.json", "--strict", "samples"],
+    ]
+    for arguments in runs {
+      let log = try JSONSerialization.jsonObject(with: Data(try runner.run(arguments).output.utf8))
+      #expect(validator.problems(log) == [], "\(arguments)")
+    }
+    var log = try CheckFixtures.json(try runner.run(runs[0]).output)
+    log["runs"] = [["tool": ["driver": ["name": "traceq", "helpURI": "x"]]]]
+    #expect(validator.problems(log) == ["$.runs[0].tool.driver: unexpected property helpURI"])
+  }
 }

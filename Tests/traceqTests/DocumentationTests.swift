@@ -3,6 +3,7 @@ import GRDB
 import TestSupport
 import Testing
 
+@testable import TraceStore
 @testable import traceq
 
 @Suite("Documentation stays true")

@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 import TraceModel
 
+@testable import TraceGenerator
 @testable import traceq
 
 /// A generated trace, held in memory.

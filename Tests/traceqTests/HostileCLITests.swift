@@ -3,17 +3,20 @@ import TestSupport
 import Testing
 import TraceModel
 
-/// Runs `script` with /bin/sh in `directory`, `$TRACEQ` naming the traceq under test: for what
-/// a Process cannot set up (closed descriptors, /dev/full).
-func shell(_ script: String, in directory: String) throws -> CommandRunner.Result {
+/// Runs `script` with /bin/sh (or `shell`) in `directory`, `$TRACEQ` naming the traceq under
+/// test: for what a Process cannot set up (closed descriptors, /dev/full). `environment`, when
+/// given, is the whole environment instead.
+func shell(
+  _ script: String, in directory: String, using shell: String = "/bin/sh", environment: [String: String]? = nil
+) throws -> CommandRunner.Result {
   let process = Process()
-  process.executableURL = URL(fileURLWithPath: "/bin/sh")
+  process.executableURL = URL(fileURLWithPath: shell)
   process.arguments = ["-c", script]
   process.currentDirectoryURL = URL(fileURLWithPath: directory)
-  var environment = ProcessInfo.processInfo.environment
-  environment["TRACEQ"] = CommandRunner.traceq.path
-  environment.removeValue(forKey: "TRACEQ_DB")
-  process.environment = environment
+  var inherited = ProcessInfo.processInfo.environment
+  inherited["TRACEQ"] = CommandRunner.traceq.path
+  inherited.removeValue(forKey: "TRACEQ_DB")
+  process.environment = environment ?? inherited
   let output = Pipe()
   let error = Pipe()
   process.standardOutput = output

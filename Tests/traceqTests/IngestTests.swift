@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 import TraceModel
 
+@testable import TraceStore
 @testable import traceq
 
 /// A temporary directory with a database in it, and helpers to ingest and count.

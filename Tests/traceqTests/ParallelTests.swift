@@ -6,16 +6,18 @@ import Testing
 
 @Suite("Several files at once")
 struct ParallelTests {
-  @Test("messages are delivered in item order, whatever order the work finishes in")
+  @Test("messages are delivered in item order, even when later items finish first")
   func ordered() {
+    // Each item of a window of four waits until the next one has finished: items finish
+    // last to first, and must still be delivered first to last.
+    let done = (0..<40).map { _ in DispatchSemaphore(value: 0) }
     var delivered: [String] = []
     OrderedStreams.run(
-      count: 40, jobs: 4, capacity: 2,
+      count: 40, jobs: 4, capacity: 8,
       produce: { index, send in
-        for message in 0..<5 {
-          usleep(UInt32((index * 7919 + message) % 5) * 200)  // finish out of order
-          send(message)
-        }
+        if index % 4 != 3 { done[index + 1].wait() }
+        for message in 0..<5 { send(message) }
+        done[index].signal()
         return index * index
       },
       begin: { delivered.append("begin \($0)") },
@@ -33,15 +35,16 @@ struct ParallelTests {
   @Test("the item being delivered streams, and one running ahead waits once its channel is full")
   func bounded() {
     let sentByLater = Counter()
+    let laterIsFull = DispatchSemaphore(value: 0)
     var seenWhileFirstRuns: [Int] = []
     OrderedStreams.run(
       count: 2, jobs: 2, capacity: 3,
+      onFull: { index in if index == 1 { laterIsFull.signal() } },
       produce: { index, send in
         if index == 0 {
           send(0)
-          // The first item cannot finish before its first message has been delivered.
-          while sentByLater.value < 3 { usleep(100) }
-          usleep(20_000)  // long enough for the second to block if it were going to overrun
+          // Goes on only once the second item waits for room: it has sent what its channel holds.
+          laterIsFull.wait()
           send(1)
         } else {
           for message in 0..<10 {

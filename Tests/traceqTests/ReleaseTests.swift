@@ -34,6 +34,21 @@ struct ReleaseTests {
     #expect(try DocumentationTests.read("LICENSE").contains("Apache License"))
   }
 
+  @Test("install instructions name this version: release archives, Mint, the Action, the formula")
+  func installInstructionsVersion() throws {
+    for file in ["README.md", "docs/install.md", "docs/homebrew/traceq.rb"] {
+      let text = try DocumentationTests.read(file)
+      let versions =
+        text.matches(of: /releases\/download\/v([0-9]+\.[0-9]+\.[0-9]+)/).map { String($0.output.1) }
+        + text.matches(of: /traceq-([0-9]+\.[0-9]+\.[0-9]+)-/).map { String($0.output.1) }
+        + text.matches(of: /traceq\/traceq@v([0-9]+\.[0-9]+\.[0-9]+)/).map { String($0.output.1) }
+        + text.matches(of: /version=([0-9]+\.[0-9]+\.[0-9]+)/).map { String($0.output.1) }
+        + text.matches(of: /tag: "v([0-9]+\.[0-9]+\.[0-9]+)"/).map { String($0.output.1) }
+      #expect(!versions.isEmpty || file == "docs/homebrew/traceq.rb", "\(file) names no version")
+      for version in versions { #expect(version == Release.version, "\(file) names \(version)") }
+    }
+  }
+
   @Test("no placeholder links in the README, docs, the Action or the release script; one repository URL")
   func noPlaceholders() throws {
     let files =

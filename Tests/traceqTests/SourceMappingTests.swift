@@ -157,6 +157,7 @@ struct SourceMappingTests {
     let junit = try Self.check("junit").output
     #expect(junit.contains("App/Games/FlipsideViewController.swift:4: warning: "))
     #expect(junit.contains("recorded at samples/flipside-unbalanced.ndjson.gz:13"))
+    #expect(junit.contains(#"file="App/Games/FlipsideViewController.swift" line="4""#))
     let markdown = try Self.check("markdown").output
     #expect(markdown.contains("`App/Games/FlipsideViewController.swift:4`"))
     let checkstyle = try XMLDocument(data: Data(try Self.check("checkstyle").output.utf8))

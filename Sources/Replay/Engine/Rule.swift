@@ -13,6 +13,8 @@ public protocol Rule: Sendable {
 /// Which part of UIKit a rule is about.
 public enum RuleArea: String, CaseIterable, Sendable {
   case appearance, containment, presentation, popover, orientation
+  /// What the replay itself learns: where the trace and the model disagree.
+  case model
 }
 
 /// What `traceq rules`, `docs/rules.md` and the tests know of a rule.
@@ -30,8 +32,15 @@ public struct RuleDescription: Sendable {
   public let uikitSays: String?
   /// What the developer should do.
   public let hint: String
-  /// Where the behaviour is documented (seeds, uikit-semantics.md sections, Apple docs).
+  /// Where the behaviour is documented: public references a user can follow.
   public let source: String
+  /// The first iOS version where UIKit behaves so (nil: every version).
+  public let introduced: OSVersion?
+  /// The first iOS version where it no longer does (nil: still current).
+  public let obsoleted: OSVersion?
+  /// Reported in `check`'s text output without being asked for (`--rule` shows the others;
+  /// they are always stored with `--db` and in JSON).
+  public let shownByDefault: Bool
   /// Short traces that must trigger the rule, at the lines marked `↓`.
   public let triggering: [RuleExample]
   /// Short traces that must not trigger it.
@@ -39,7 +48,8 @@ public struct RuleDescription: Sendable {
 
   public init(
     id: String, name: String, severity: Severity, area: RuleArea, summary: String, background: String,
-    uikitSays: String? = nil, hint: String, source: String, triggering: [RuleExample], nonTriggering: [RuleExample]
+    uikitSays: String? = nil, hint: String, source: String, introduced: OSVersion? = nil, obsoleted: OSVersion? = nil,
+    shownByDefault: Bool = true, triggering: [RuleExample], nonTriggering: [RuleExample]
   ) {
     self.id = id
     self.name = name
@@ -50,8 +60,29 @@ public struct RuleDescription: Sendable {
     self.uikitSays = uikitSays
     self.hint = hint
     self.source = source
+    self.introduced = introduced
+    self.obsoleted = obsoleted
+    self.shownByDefault = shownByDefault
     self.triggering = triggering
     self.nonTriggering = nonTriggering
+  }
+}
+
+extension RuleDescription {
+  /// Whether UIKit behaves so on iOS `os` (a session without `os` is taken as a current iOS).
+  public func applies(to os: OSVersion?) -> Bool {
+    guard let os else { return obsoleted == nil }
+    return (introduced.map { os >= $0 } ?? true) && (obsoleted.map { os < $0 } ?? true)
+  }
+
+  /// "iOS 8+", "iOS 5–15", or nil for every version.
+  public var availability: String? {
+    switch (introduced, obsoleted) {
+    case (nil, nil): nil
+    case (let from?, nil): "iOS \(from)+"
+    case (nil, let until?): "before iOS \(until)"
+    case (let from?, let until?): "iOS \(from) up to (not including) \(until)"
+    }
   }
 }
 

@@ -21,6 +21,8 @@ public enum RuleCatalog {
     DidMoveMissingRule.self,
     WillMoveMissingRule.self,
     TransitionWithoutCommonParentRule.self,
+    PushSameInstanceRule.self,
+    ModelDisagreementRule.self,
   ]
 
   /// The rule with id `id`.

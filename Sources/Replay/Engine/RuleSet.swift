@@ -5,13 +5,16 @@ public struct RuleSet: Sendable {
   public let rules: [any Rule]
   /// Severities that replace a rule's default, by rule id.
   public let severities: [String: Severity]
+  /// Rules that run but whose findings text output leaves out: those not shown by default,
+  /// unless asked for by name.
+  public let quietIDs: Set<String>
 
   /// The ids of the console catalog (``ConsoleCatalog``) whose diagnostics are reported.
   public let consoleIDs: Set<String>
 
   public init(
     _ types: [any Rule.Type] = RuleCatalog.all, severities: [String: Severity] = [:],
-    consoleIDs: Set<String>? = nil
+    consoleIDs: Set<String>? = nil, asked: [String] = []
   ) {
     rules = types.map { $0.init() }
     self.severities = severities
@@ -19,6 +22,11 @@ public struct RuleSet: Sendable {
     self.consoleIDs =
       consoleIDs
       ?? Set(ConsoleCatalog.all.map(\.id).filter { RuleCatalog.type(for: $0) == nil || ruleIDs.contains($0) })
+    var quiet: Set<String> = []
+    for type in types where !type.description.shownByDefault && !asked.contains(type.description.id) {
+      quiet.insert(type.description.id)
+    }
+    quietIDs = quiet
   }
 
   /// Whether UIKit's diagnostics of `id` are reported: a replay rule's when that rule runs.
@@ -35,7 +43,8 @@ public struct RuleSet: Sendable {
     }
     func selected(_ id: String) -> Bool { (only.isEmpty || only.contains(id)) && !disabled.contains(id) }
     let types = RuleCatalog.all.filter { selected($0.description.id) }
-    return RuleSet(types, severities: severities, consoleIDs: Set(ConsoleCatalog.all.map(\.id).filter(selected)))
+    return RuleSet(
+      types, severities: severities, consoleIDs: Set(ConsoleCatalog.all.map(\.id).filter(selected)), asked: only)
   }
 
   public var ids: [String] { rules.map { type(of: $0).description.id } }

@@ -22,7 +22,7 @@ public final class SessionReplay {
   public init(header: SessionHeader, symbols: SessionSymbols, ordinal: Int, rules: RuleSet) {
     model = SessionModel(header: header, symbols: symbols)
     self.ordinal = ordinal
-    self.rules = rules.rules
+    self.rules = rules.rules.filter { type(of: $0).description.applies(to: header.os) }
     ruleSet = rules
     list = FindingList(session: ordinal, severities: rules.severities)
   }

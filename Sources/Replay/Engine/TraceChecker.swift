@@ -19,45 +19,52 @@ public struct TraceChecker: Sendable {
     public var diagnostics = 0
   }
 
-  /// Reads `stream` to its end. Findings reach `onFinding` sorted by line within each session;
-  /// problems with the trace's lines reach `onIssue` as they are found; the cross-check of a
-  /// session with both recorded events and UIKit diagnostics reaches `onCrossCheck` after its
-  /// findings.
+  /// Reads `source` to its end, through the ``SessionDriver``. Findings reach `onFinding`
+  /// sorted by line within each session; problems with the trace's lines reach `onIssue` as
+  /// they are found; the cross-check of a session with both recorded events and UIKit
+  /// diagnostics reaches `onCrossCheck` after its findings.
   public func check(
-    _ stream: TraceStream, onFinding: (Finding) -> Void, onIssue: (IngestIssue) -> Void,
+    _ source: some TraceItemSource, onFinding: (Finding) -> Void, onIssue: (IngestIssue) -> Void,
     onCrossCheck: ([CrossCheck.Entry]) -> Void = { _ in }
   ) throws -> Summary {
-    var summary = Summary()
-    var replay: SessionReplay?
-    var pending: [Finding] = []
-    func flush() {
-      pending.sort { $0.line < $1.line }
-      pending.forEach(onFinding)
-      pending.removeAll(keepingCapacity: true)
-      if let replay, !replay.crossCheck.isEmpty { onCrossCheck(replay.crossCheck) }
-    }
-    while let item = try stream.next() {
-      switch item {
-      case .event(let event):
-        summary.events += 1
-        if case .console = event.payload, stream.kind != .trace { summary.diagnostics += 1 }
-        replay?.apply(event, into: &pending)
-      case .session(let header, _, let symbols):
-        replay?.finish(cutShort: false, into: &pending)
-        flush()
-        summary.sessions += 1
-        replay =
-          header.version == 1
-          ? SessionReplay(header: header, symbols: symbols, ordinal: summary.sessions, rules: rules) : nil
-      case .issue(let issue):
-        if issue.kind == .missingHeader { summary.rejected = true }
-        onIssue(issue)
+    try withoutActuallyEscaping(onFinding) { onFinding in
+      try withoutActuallyEscaping(onIssue) { onIssue in
+        try withoutActuallyEscaping(onCrossCheck) { onCrossCheck in
+          let reporting = Reporting(onFinding: onFinding, onIssue: onIssue, onCrossCheck: onCrossCheck)
+          let driven = try SessionDriver(rules: rules).run(source, to: reporting)
+          return Summary(
+            sessions: driven.sessions, events: driven.events, cutShort: driven.cutShort, rejected: driven.rejected,
+            kind: source.kind, diagnostics: source.kind == .trace ? 0 : reporting.consoleEvents)
+        }
       }
     }
-    summary.cutShort = stream.wasCutShort
-    summary.kind = stream.kind
-    replay?.finish(cutShort: summary.cutShort, into: &pending)
-    flush()
-    return summary
+  }
+
+  /// Hands on what the driver finds.
+  private final class Reporting: SessionObserver {
+    let onFinding: (Finding) -> Void
+    let onIssue: (IngestIssue) -> Void
+    let onCrossCheck: ([CrossCheck.Entry]) -> Void
+    var consoleEvents = 0
+
+    init(
+      onFinding: @escaping (Finding) -> Void, onIssue: @escaping (IngestIssue) -> Void,
+      onCrossCheck: @escaping ([CrossCheck.Entry]) -> Void
+    ) {
+      self.onFinding = onFinding
+      self.onIssue = onIssue
+      self.onCrossCheck = onCrossCheck
+    }
+
+    func eventApplied(_ event: TraceEvent, findings: ArraySlice<Finding>) {
+      if case .console = event.payload { consoleEvents += 1 }
+    }
+
+    func issueFound(_ issue: IngestIssue) { onIssue(issue) }
+
+    func sessionEnded(_ session: DrivenSession, findings: [Finding]) {
+      findings.forEach(onFinding)
+      if let replay = session.replay, !replay.crossCheck.isEmpty { onCrossCheck(replay.crossCheck) }
+    }
   }
 }

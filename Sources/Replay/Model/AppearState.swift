@@ -1,7 +1,7 @@
 import TraceModel
 
 /// Where a view controller is in its appearance cycle (UIKit keeps the same two bits,
-/// `_viewControllerFlags.appearState`): uikit-semantics.md A1.
+/// `_viewControllerFlags.appearState`): A1.
 public enum AppearState: String, Sendable {
   case disappeared, appearing, appeared, disappearing
 
@@ -16,8 +16,8 @@ public enum AppearState: String, Sendable {
   }
 
   /// The state a controller must have been in for its first recorded callback to be legal:
-  /// a controller seen for the first time takes the state its first callback implies (seed
-  /// 001's main view is inserted without callbacks, so its first event is viewWillDisappear).
+  /// a controller seen for the first time takes the state its first callback implies (a view
+  /// inserted by hand gets no callbacks, so its first one may be viewWillDisappear).
   public init(before callback: AppearanceCallback) {
     switch callback {
     case .viewWillAppear: self = .disappeared
@@ -27,7 +27,7 @@ public enum AppearState: String, Sendable {
     }
   }
 
-  /// Whether `callback` may follow this state (uikit-semantics.md A2). Will-appear from
+  /// Whether `callback` may follow this state. Will-appear from
   /// disappearing and will-disappear from appearing are the cancelled transitions of A3.
   public func allows(_ callback: AppearanceCallback) -> Bool {
     switch (self, callback) {

@@ -23,6 +23,9 @@ public struct ControllerState: Sendable {
   public internal(set) var pendingDidMove: (parent: ObjectID, line: Int)?
   /// The app called `willMoveToParent(nil)` since it was added.
   public internal(set) var willMoveToNil = false
+  /// The navigation controller that popped it while its disappearance may still be cancelled
+  /// (an interactive pop the user gives up puts it back on the stack).
+  public internal(set) var poppedFrom: ObjectID?
   /// The window whose root it is.
   public internal(set) var rootOfWindow: ObjectID?
 
@@ -66,6 +69,9 @@ public struct PopoverState: Sendable {
   public internal(set) var isVisible = false
   public internal(set) var createdLine: Int
   public internal(set) var presentedLine: Int?
+  /// The interface rotated while it was visible: UIKit hid it, and the app presents it again
+  /// (from a rect, in didRotate) as the class reference tells it to.
+  public internal(set) var needsReposition = false
 }
 
 /// A window and what the app delegate said about it.

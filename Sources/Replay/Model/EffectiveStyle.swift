@@ -1,7 +1,7 @@
 import TraceModel
 
 /// The presentation style UIKit actually uses for a requested style on an idiom and iOS
-/// version (uikit-semantics.md P9): on iPhone, sheets and popovers were full screen before
+/// version: on iPhone, sheets and popovers were full screen before
 /// iOS 13 and are card sheets since; current-context styles adapt to full screen.
 public enum EffectiveStyle: String, Sendable {
   case fullScreen, overFullScreen, currentContext, overCurrentContext, sheet, popover, custom

@@ -41,6 +41,15 @@ public enum Observation: Sendable {
   /// A dismiss while a presentation or dismissal is still animating (P4): dropped.
   case dismissRefused(vc: ObjectID, handler: ObjectID, transition: PresentationTransition)
 
+  // MARK: Navigation
+  /// `pushViewController:` with a controller already in that navigation stack: an exception.
+  case pushedTwice(vc: ObjectID, nav: ObjectID)
+
+  // MARK: The model against the trace
+  /// Later events show UIKit did what the model thought it refused: the model is wrong there,
+  /// and the finding it would have made is not reported.
+  case modelDisagreement(Disagreement)
+
   // MARK: Containment
   /// `addChild` without the app's `didMoveToParent` before the child was used or removed (C1).
   case didMoveMissing(vc: ObjectID, parent: ObjectID, addedAt: Int, moment: DidMoveMoment)
@@ -55,12 +64,22 @@ extension Observation {
   public var isUncaughtException: Bool {
     switch self {
     case .popoverOnPhone, .popoverReleasedWhileVisible, .noCommonOrientation, .preferredOrientationUnsupported,
-      .transitionWithoutCommonParent, .presentRefused(_, _, _, .activeController):
+      .transitionWithoutCommonParent, .presentRefused(_, _, _, .activeController), .pushedTwice:
       true
     default:
       false
     }
   }
+}
+
+/// A decision of the model that the trace refutes, with both sides.
+public enum Disagreement: Sendable, Equatable {
+  /// The model thought UIKit refused the present at `refusedAt`; the controller appeared.
+  case refusedPresentAppeared(vc: ObjectID, handler: ObjectID, refusal: PresentRefusal, refusedAt: Int)
+  /// The model thought UIKit refused the rotation at `rejectedAt`; rotation callbacks show it.
+  case rejectedRotationHappened(vc: ObjectID, to: InterfaceOrientation, refusal: RotationRefusal, rejectedAt: Int)
+  /// The model thought the push at `pushedAt` threw (the controller was in the stack); it appeared.
+  case duplicatePushAppeared(vc: ObjectID, nav: ObjectID, pushedAt: Int)
 }
 
 /// What is wrong with a begin/end appearance transition pair.
@@ -77,14 +96,12 @@ public enum RotationRefusal: Sendable, Equatable {
   case notInMask(OrientationDecision)
   /// The deciding controller's shouldAutorotate returned NO (before iOS 16).
   case shouldAutorotateNo(OrientationDecision)
-  /// The app stopped device orientation notifications (seed 002).
+  /// The app stopped device orientation notifications (unconfirmed as a reason UIKit refuses).
   case notificationsOff
 }
 
 /// Why a rotation callback does not fit what the model did.
 public enum RotationCallbackProblem: Sendable, Equatable {
-  /// UIKit rejected the rotation these callbacks speak of.
-  case rotationRejected(to: InterfaceOrientation, RotationRefusal)
   /// The controller is not on screen (popped, dismissed, covered or removed).
   case notOnScreen(to: InterfaceOrientation?)
 }

@@ -1,7 +1,7 @@
 import TraceModel
 
 /// How UIKit decides which interface orientations are allowed, with where each factor came
-/// from (uikit-semantics.md O2, O3, O7, O8): the app's mask ∩ the deciding controller's mask,
+/// from: the app's mask ∩ the deciding controller's mask,
 /// and the deciding controller's shouldAutorotate.
 public struct OrientationDecision: Sendable, Equatable {
   /// Where the app's mask came from.

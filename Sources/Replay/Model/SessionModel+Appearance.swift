@@ -1,12 +1,14 @@
 import TraceModel
 
-/// Appearance callbacks (uikit-semantics.md A1–A6).
+/// Appearance callbacks.
 extension SessionModel {
   /// A callback moves the controller's state; one its state does not allow is unbalanced. A
   /// controller seen for the first time takes the state its first callback implies.
   func appearance(_ vc: ObjectID, _ callback: AppearanceCallback) {
     touch(vc)
     if self[vc].appearance == nil, callback.isAppearing { adoptAsRootOfNavigation(vc) }
+    if callback == .viewWillAppear, self[vc].poppedFrom != nil { restoreCancelledPop(vc) }
+    if !held.isEmpty, callback.isAppearing { appearanceRefutesHeld(vc) }
     let before = self[vc].appearance ?? AppearState(before: callback)
     if !before.allows(callback) {
       observe(.unbalancedAppearance(vc: vc, callback: callback, state: before))
@@ -18,7 +20,10 @@ extension SessionModel {
     }
     switch callback {
     case .viewDidAppear: presentationCompleted(vc)
-    case .viewDidDisappear: dismissalCompleted(vc)
+    case .viewDidDisappear:
+      self[vc].poppedFrom = nil
+      dismissalCompleted(vc)
+      endUserDismissedPresentation(vc)
     case .viewWillAppear, .viewWillDisappear: break
     }
   }

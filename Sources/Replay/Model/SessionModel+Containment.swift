@@ -1,6 +1,6 @@
 import TraceModel
 
-/// Windows, containment and UIKit's containers (uikit-semantics.md C1–C7, O4).
+/// Windows, containment and UIKit's containers.
 extension SessionModel {
   /// `window.rootViewController = vc`: the window's controller tree changes, so orientation is
   /// decided again (and UIKit checks the new root has an orientation in common with the app).
@@ -11,7 +11,7 @@ extension SessionModel {
     detach(vc)
     windows[index].root = vc
     self[vc].rootOfWindow = window
-    requestOrientationDecision(.deciderChanged(cause: .setRoot, line: line))
+    requestOrientationDecision(.deciderChanged(cause: .setRoot(window: window), line: line))
   }
 
   /// `addChildViewController:` (C1, C3): UIKit calls willMove itself, the app must call
@@ -55,8 +55,13 @@ extension SessionModel {
     self[vc].pendingDidMove = nil
   }
 
+  /// `pushViewController:animated:`; UIKit throws when `vc` is already in that stack.
   func push(_ vc: ObjectID, on nav: ObjectID) {
     touch(nav)
+    if self[vc].parent == nav {
+      held.append(.duplicatePush(line: line, vc: vc, nav: nav))
+      return
+    }
     place(vc)
     attach(vc, to: nav)
   }
@@ -67,13 +72,16 @@ extension SessionModel {
     let stack = self[nav].children
     guard let top = stack.last, stack.count > 1 || expected == top else { return }
     detach(top)
+    self[top].poppedFrom = nav
     checkShownOrientation(after: .pop, from: nav)
   }
 
   /// A navigation stack or the tabs replaced.
   func setViewControllers(_ vcs: [ObjectID], of container: ObjectID) {
     touch(container)
-    for old in self[container].children where !vcs.contains(old) { detach(old) }
+    for old in self[container].children {
+      if vcs.contains(old) { self[old].parent = nil } else { detach(old) }
+    }
     self[container].children = []
     for vc in vcs {
       place(vc)

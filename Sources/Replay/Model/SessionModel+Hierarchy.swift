@@ -70,8 +70,8 @@ extension SessionModel {
   public func isOnScreen(_ vc: ObjectID) -> Bool { isInWindow(vc) && !isCovered(vc) }
 
   /// Whether the model can tell that `vc` is not on screen: it was placed somewhere and is now
-  /// off screen, and its own callbacks do not say it appeared by other means (seed 001's
-  /// hand-inserted views).
+  /// off screen, and its own callbacks do not say it appeared by other means (views
+  /// inserted by hand).
   func isKnownOffScreen(_ vc: ObjectID) -> Bool {
     let state = self[vc]
     guard state.isKnown, state.appearance?.isVisible != true else { return false }
@@ -85,6 +85,7 @@ extension SessionModel {
       detach(child)
     }
     self[child].parent = parent
+    self[child].poppedFrom = nil
     self[child].isViewRemoved = false
     self[parent].children.append(child)
   }

@@ -9,10 +9,13 @@ enum PendingOrientation {
   case attempt(line: Int)
   /// The deciding controller may have changed.
   case deciderChanged(cause: DeciderChange, line: Int)
+  /// iOS 16+: `setNeedsUpdateOfSupportedInterfaceOrientations` (requested nil) or
+  /// `requestGeometryUpdate` for `requested` orientations.
+  case update(requested: OrientationMask?, window: ObjectID?, line: Int)
 }
 
 enum DeciderChange {
-  case setRoot
+  case setRoot(window: ObjectID)
   case present(ObjectID)
   case dismiss(ObjectID)
 }
@@ -22,18 +25,21 @@ struct RotationRecord {
   var from: InterfaceOrientation
   var to: InterfaceOrientation
   var refusal: RotationRefusal?
+  /// The line of the event that made UIKit decide.
+  var line: Int
   var reported: Set<ObjectID> = []
 }
 
-/// Orientation (uikit-semantics.md O1–O9): who decides, what is allowed, when UIKit rotates.
+/// Orientation: who decides, what is allowed, when UIKit rotates.
 extension SessionModel {
   /// The window whose controllers decide the orientation: the first one given a root.
   public var primaryWindow: WindowState? { windows.first { $0.root != nil } }
 
   /// What UIKit would decide now, or nil when no window has a root controller (then UIKit
   /// does not rotate at all, O2).
-  public func orientationDecision() -> OrientationDecision? {
-    guard let window = primaryWindow, let root = window.root else { return nil }
+  public func orientationDecision(for windowID: ObjectID? = nil) -> OrientationDecision? {
+    let chosen = windowID.map { id in windows.first { $0.id == id } } ?? primaryWindow
+    guard let window = chosen, let root = window.root else { return nil }
     let decider = decidingController(from: root)
     let appMask = window.mask ?? header.supported
     let appSource: OrientationDecision.AppMaskSource =
@@ -83,7 +89,7 @@ extension SessionModel {
 
   /// True when the session's iOS is at least `major`; a trace without `os` is taken as a
   /// current iOS.
-  func isAtLeast(_ major: Int) -> Bool { header.os.map { $0 >= OSVersion(major) } ?? true }
+  public func isAtLeast(_ major: Int) -> Bool { header.os.map { $0 >= OSVersion(major) } ?? true }
 
   // MARK: - Events
 
@@ -98,7 +104,9 @@ extension SessionModel {
 
   func requestOrientationDecision(_ pending: PendingOrientation) {
     lastRotation = nil
+    if pendingOrientation != nil { resolvePendingOrientation() }
     pendingOrientation = pending
+    pendingOrientationTime = time
   }
 
   /// Takes the decision an earlier event asked for, now that its answers are known.
@@ -109,7 +117,18 @@ extension SessionModel {
     case .deviceChanged(let device, let line): followDevice(device, at: line, reportingRefusal: true)
     case .attempt(let line): followDevice(deviceOrientation, at: line, reportingRefusal: false)
     case .deciderChanged(let cause, let line): decideAfterChange(cause, at: line)
+    case .update(let requested, let window, _): update(to: requested, in: window)
     }
+  }
+
+  /// iOS 16+: UIKit reads the answers again and rotates when the current orientation is no
+  /// longer allowed (or not among the requested ones), to the device's orientation if it may.
+  private func update(to requested: OrientationMask?, in window: ObjectID?) {
+    guard let decision = orientationDecision(for: window ?? primaryWindow?.id) else { return }
+    let allowed = decision.effectiveMask.intersection(requested ?? .all)
+    guard !allowed.isEmpty, !allowed.contains(interfaceOrientation) else { return }
+    let device = deviceOrientation.interfaceOrientation.flatMap { allowed.contains($0) ? $0 : nil }
+    rotate(to: device ?? allowed.orientations[0])
   }
 
   /// The device turned (or the app asked UIKit to try again): rotate the interface when the
@@ -125,14 +144,21 @@ extension SessionModel {
       if decision.allows(wanted) { return rotate(to: wanted) }
       refusal = decision.autorotates ? .notInMask(decision) : .shouldAutorotateNo(decision)
     }
-    lastRotation = RotationRecord(from: interfaceOrientation, to: wanted, refusal: refusal)
-    if reportingRefusal { observe(.rotationRejected(device: device, wanted: wanted, reason: refusal), at: line) }
+    lastRotation = RotationRecord(from: interfaceOrientation, to: wanted, refusal: refusal, line: line)
+    if reportingRefusal { held.append(.rejectedRotation(line: line, device: device, wanted: wanted, reason: refusal)) }
   }
 
   /// A new controller decides (a new root, a full-screen presentation or dismissal): UIKit
   /// checks it has an orientation in common with the app (O5) and a supported preferred
   /// orientation (O6), and rotates when the current orientation is no longer allowed.
   private func decideAfterChange(_ cause: DeciderChange, at line: Int) {
+    if case .setRoot(let window) = cause, window != primaryWindow?.id {
+      // Another window's root: UIKit checks it shares an orientation with the app (O5).
+      if let decision = orientationDecision(for: window), decision.effectiveMask.isEmpty {
+        reportNoCommonOrientation(decision, at: line)
+      }
+      return
+    }
     guard let decision = orientationDecision(), let decider = decision.decider else { return }
     switch cause {
     case .present(let vc) where vc == decider: checkPreferredOrientation(of: vc, at: line)
@@ -151,10 +177,11 @@ extension SessionModel {
     if case .dismiss = cause { checkShownOrientation(after: .dismiss, from: decider, at: line) }
   }
 
-  private func rotate(to orientation: InterfaceOrientation) {
-    lastRotation = RotationRecord(from: interfaceOrientation, to: orientation, refusal: nil)
+  func rotate(to orientation: InterfaceOrientation) {
+    lastRotation = RotationRecord(from: interfaceOrientation, to: orientation, refusal: nil, line: line)
     interfaceOrientation = orientation
     reportedUnsupportedShown.removeAll()
+    for (id, popover) in popovers where popover.isVisible { popovers[id]?.needsReposition = true }
   }
 
   private func reportNoCommonOrientation(_ decision: OrientationDecision, at line: Int) {
@@ -181,26 +208,29 @@ extension SessionModel {
       guard let mask = self[vc].supportedMask, !mask.contains(orientation) else { continue }
       if reportedUnsupportedShown[vc] == orientation { return }
       reportedUnsupportedShown[vc] = orientation
-      observe(.unsupportedOrientationShown(vc: vc, orientation: orientation, mask: mask, cause: cause), at: line)
+      held.append(
+        .unsupportedShown(line: line ?? self.line, vc: vc, orientation: orientation, mask: mask, cause: cause))
       return
     }
   }
 
-  /// willRotate / willAnimateRotation / didRotate: they must speak of a rotation UIKit made,
-  /// to a controller on screen (O9).
+  /// willRotate / willAnimateRotation / didRotate: UIKit sends them for a rotation it makes,
+  /// so after one the model thought refused they show it was wrong (the interface rotated);
+  /// otherwise they must reach a controller on screen (O9).
   func rotationCallback(_ vc: ObjectID, _ callback: EventName, to: InterfaceOrientation?, from: InterfaceOrientation?) {
     touch(vc)
+    if !held.isEmpty, rotationRefutesHeld(vc, to: to, from: from) { return }
     guard var record = lastRotation, !record.reported.contains(vc) else { return }
-    let problem: RotationCallbackProblem
     if let refusal = record.refusal {
       guard to == record.to || (from != nil && from == interfaceOrientation) else { return }
-      problem = .rotationRejected(to: record.to, refusal)
-    } else {
-      guard to == record.to || (from != nil && from == record.from), isKnownOffScreen(vc) else { return }
-      problem = .notOnScreen(to: record.to)
+      observe(
+        .modelDisagreement(.rejectedRotationHappened(vc: vc, to: record.to, refusal: refusal, rejectedAt: record.line)))
+      rotate(to: record.to)
+      return
     }
+    guard to == record.to || (from != nil && from == record.from), isKnownOffScreen(vc) else { return }
     record.reported.insert(vc)
     lastRotation = record
-    observe(.rotationCallbackMismatch(vc: vc, callback: callback, problem: problem))
+    observe(.rotationCallbackMismatch(vc: vc, callback: callback, problem: .notOnScreen(to: record.to)))
   }
 }

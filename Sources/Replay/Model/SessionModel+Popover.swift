@@ -1,6 +1,6 @@
 import TraceModel
 
-/// `UIPopoverController` (uikit-semantics.md PO1–PO4).
+/// `UIPopoverController`.
 extension SessionModel {
   /// `initWithContentViewController:` throws on any idiom but iPad, whatever the iOS version
   /// (PO1, §7.1); then no popover exists.
@@ -23,6 +23,11 @@ extension SessionModel {
       guard header.idiom == .pad || header.idiom == nil else { return }
       popovers[popover] = PopoverState(content: nil, createdLine: line)
     }
+    if popovers[popover]?.isVisible == true, popovers[popover]?.needsReposition == true {
+      // Shown again after a rotation hid it, as the UIPopoverController reference says to.
+      popovers[popover]?.needsReposition = false
+      return
+    }
     let visible = popovers.filter { $0.value.isVisible }.min {
       $0.value.presentedLine ?? 0 < $1.value.presentedLine ?? 0
     }
@@ -30,6 +35,7 @@ extension SessionModel {
       observe(.popoverPresentedWhileVisible(popover: popover, visible: other, content: state.content))
     }
     popovers[popover]?.isVisible = true
+    popovers[popover]?.needsReposition = false
     popovers[popover]?.presentedLine = line
     if let content = popovers[popover]?.content {
       place(content)
@@ -40,6 +46,7 @@ extension SessionModel {
   /// `dismissPopoverAnimated:` by the app, or the user tapped outside (PO4).
   func hidePopover(_ popover: ObjectID) {
     popovers[popover]?.isVisible = false
+    popovers[popover]?.needsReposition = false
   }
 
   /// The popover controller was deallocated; while visible, UIKit raises (PO2).

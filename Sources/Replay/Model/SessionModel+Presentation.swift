@@ -1,6 +1,6 @@
 import TraceModel
 
-/// Modal presentation and dismissal (uikit-semantics.md P1–P11).
+/// Modal presentation and dismissal.
 extension SessionModel {
   /// `[source presentViewController:vc …]`. UIKit hands the request to the controller that
   /// presents for that style (P7, P8), then throws when `vc` is already active (P5), drops it
@@ -13,11 +13,30 @@ extension SessionModel {
     let style = EffectiveStyle(requested, idiom: header.idiom, os: header.os)
     let handler = presentingController(for: source, style: style)
     if let refusal = refusal(toPresent: vc, from: source, handler: handler) {
-      observe(.presentRefused(source: source, vc: vc, handler: handler, reason: refusal))
+      if case .activeController = refusal {
+        observe(.presentRefused(source: source, vc: vc, handler: handler, reason: refusal))
+      } else {
+        // A presenter placed in a window whose view never appeared yet: UIKit refuses only if
+        // its appearance follows (a present from viewDidLoad); until then the present stands.
+        let unseen = refusal == .notInWindowHierarchy && isInWindow(handler)
+        if unseen { link(vc, presentedBy: handler, from: source, style: style, animated: animated) }
+        held.append(
+          .refusedPresent(
+            RefusedPresent(
+              line: line, source: source, vc: vc, handler: handler, style: style, animated: animated,
+              reason: refusal, needsConfirmation: unseen)))
+      }
       return
     }
-    if !isInWindow(source) { observe(.presentedFromDetached(source: source, vc: vc)) }
+    if !isInWindow(handler) { observe(.presentedFromDetached(source: source, vc: vc)) }
     reportPendingDidMove(source, .used)
+    link(vc, presentedBy: handler, from: source, style: style, animated: animated)
+    if style.usesPresentationContext { lastContextPresent = (vc, source, time) }
+  }
+
+  /// Records `vc` as presented by `handler` (UIKit performed the present).
+  func link(_ vc: ObjectID, presentedBy handler: ObjectID, from source: ObjectID, style: EffectiveStyle, animated: Bool)
+  {
     place(vc)
     self[handler].presented = vc
     self[vc].presenter = handler
@@ -26,6 +45,23 @@ extension SessionModel {
     if animated { self[handler].transition = PresentationTransition(kind: .presenting, controller: vc, line: line) }
     if style.decidesOrientation {
       requestOrientationDecision(.deciderChanged(cause: .present(vc), line: line))
+    }
+  }
+
+  /// A `definesPresentationContext` answer recorded in the same instant as a current-context
+  /// present belongs to that present: UIKit asked it while choosing who presents.
+  func reconsiderContext(after answer: ObjectID) {
+    guard let last = lastContextPresent, isSameInstant(last.time), let style = self[last.vc].style,
+      let old = self[last.vc].presenter
+    else { return }
+    let handler = presentingController(for: last.source, style: style)
+    guard handler != old, self[handler].presented == nil else { return }
+    self[old].presented = nil
+    self[handler].presented = last.vc
+    self[last.vc].presenter = handler
+    if let transition = self[old].transition, transition.controller == last.vc {
+      self[old].transition = nil
+      self[handler].transition = transition
     }
   }
 
@@ -43,12 +79,14 @@ extension SessionModel {
     self[vc].definesPresentationContext ?? kind(vc)?.hasNavigationStack ?? false
   }
 
+  /// Why UIKit refuses the present, deciding on the controller that handles it (`on <Y>`):
+  /// a present while one animates, on a controller already presenting (which wins when it is
+  /// also covered: its presentedViewController is set), then one whose view is not in a window.
   private func refusal(toPresent vc: ObjectID, from source: ObjectID, handler: ObjectID) -> PresentRefusal? {
     let target = self[vc]
     if target.presenter != nil || target.parent != nil || target.rootOfWindow != nil || isAncestor(vc, of: source) {
       return .activeController(presentedBy: target.presenter)
     }
-    if !isInWindow(source), self[source].appearance?.isVisible != true { return .notInWindowHierarchy }
     if let transition = self[handler].transition { return .duringTransition(transition) }
     if let root = presentedRoot(of: source), let presenter = self[root].presenter,
       let transition = self[presenter].transition, transition.controller == root
@@ -56,7 +94,13 @@ extension SessionModel {
       return .duringTransition(transition)
     }
     if let other = self[handler].presented { return .alreadyPresenting(other: other) }
-    return nil
+    if isInWindow(handler) {
+      // Placed in a window but its view never appeared yet (a present from viewDidLoad).
+      let state = self[handler]
+      return state.appearance == .disappeared && state.appearanceLine == 0 ? .notInWindowHierarchy : nil
+    }
+    let visible = self[source].appearance?.isVisible == true || self[handler].appearance?.isVisible == true
+    return visible ? nil : .notInWindowHierarchy
   }
 
   /// The presented controller whose tree holds `vc`, if any.
@@ -79,8 +123,9 @@ extension SessionModel {
   /// while a presentation or dismissal animates (P4).
   func dismiss(_ vc: ObjectID, animated: Bool) {
     touch(vc)
-    if let transition = self[vc].transition ?? self[vc].dismissedBy.flatMap({ self[$0].transition }) {
-      observe(.dismissRefused(vc: vc, handler: self[vc].dismissedBy ?? vc, transition: transition))
+    let dismissing = ancestors(of: vc).lazy.compactMap { self[$0].dismissedBy }.first
+    if let transition = self[vc].transition ?? dismissing.flatMap({ self[$0].transition }) {
+      observe(.dismissRefused(vc: vc, handler: dismissing ?? vc, transition: transition))
       return
     }
     guard let handler = dismissingController(for: vc), let top = self[handler].presented else { return }
@@ -88,6 +133,16 @@ extension SessionModel {
       observe(.dismissRefused(vc: vc, handler: handler, transition: transition))
       return
     }
+    if animated {
+      self[handler].transition = PresentationTransition(kind: .dismissing, controller: top, line: line)
+      self[top].dismissedBy = handler
+    }
+    endPresentation(top: top, handler: handler)
+  }
+
+  /// `top`, and what it presents in turn, are no longer presented by `handler`: orientation is
+  /// decided again when `top` decided it, else the controller revealed is checked (O4).
+  func endPresentation(top: ObjectID, handler: ObjectID) {
     let decided = self[top].style?.decidesOrientation == true
     var current: ObjectID? = top
     var steps = 0
@@ -99,10 +154,6 @@ extension SessionModel {
       self[presented].transition = nil
     }
     self[handler].presented = nil
-    if animated {
-      self[handler].transition = PresentationTransition(kind: .dismissing, controller: top, line: line)
-      self[top].dismissedBy = handler
-    }
     if decided {
       requestOrientationDecision(.deciderChanged(cause: .dismiss(top), line: line))
     } else {
@@ -125,9 +176,12 @@ extension SessionModel {
   func dismissalCompleted(_ vc: ObjectID) {
     touch(vc)
     if self[vc].transition?.kind == .dismissing { self[vc].transition = nil }
-    guard let handler = self[vc].dismissedBy else { return }
-    self[vc].dismissedBy = nil
-    if self[handler].transition?.kind == .dismissing, self[handler].transition?.controller == vc {
+    // The completion may name a controller inside the dismissed one (a Close button's).
+    guard let top = ancestors(of: vc).first(where: { self[$0].dismissedBy != nil }),
+      let handler = self[top].dismissedBy
+    else { return }
+    self[top].dismissedBy = nil
+    if self[handler].transition?.kind == .dismissing, self[handler].transition?.controller == top {
       self[handler].transition = nil
     }
   }

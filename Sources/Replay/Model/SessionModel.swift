@@ -31,8 +31,16 @@ public final class SessionModel {
   /// Orientation findings already made, so that a state is reported once.
   var reportedNoCommonOrientation: OrientationDecision?
   var reportedUnsupportedShown: [ObjectID: InterfaceOrientation] = [:]
-  /// The line of the event being applied.
+  /// The line and time (`t`) of the event being applied.
   @exclusivity(unchecked) var line = 0
+  @exclusivity(unchecked) var time: Double?
+  /// Findings that the callbacks after their event may still refute.
+  @exclusivity(unchecked) var held: [HeldFinding] = []
+  /// The last current-context present, whose presenter a `definesPresentationContext` answer
+  /// recorded in the same instant may still change.
+  @exclusivity(unchecked) var lastContextPresent: (vc: ObjectID, source: ObjectID, time: Double?)?
+  /// When the pending orientation decision was asked for.
+  @exclusivity(unchecked) var pendingOrientationTime: Double?
   /// UIKit raised an exception: the app ended there, so what is left unfinished is no finding.
   @exclusivity(unchecked) public private(set) var raisedException = false
   @exclusivity(unchecked) private var emitted: [(line: Int, observation: Observation)] = []
@@ -48,11 +56,18 @@ public final class SessionModel {
   public func apply(_ event: TraceEvent) -> [(line: Int, observation: Observation)] {
     emitted.removeAll(keepingCapacity: true)
     line = event.line
+    time = event.time
     growToSymbols()
-    if !Self.isAnswer(event.payload) {
+    if !symbols.renewed.isEmpty { symbols.takeRenewed().forEach(forget) }
+    if Self.isAnswer(event.payload) {
+      // An answer logged in another instant than the question belongs to a later one.
+      if pendingOrientation != nil, !isSameInstant(pendingOrientationTime) { resolvePendingOrientation() }
+    } else {
       if pendingOrientation != nil { resolvePendingOrientation() }
       if !Self.followsRotation(event.payload) { lastRotation = nil }
+      if lastContextPresent != nil, !Self.isPresent(event.payload) { lastContextPresent = nil }
     }
+    if !held.isEmpty, !Self.isConsequence(event.payload) { releaseHeld() }
     switch event.payload {
     case .setRoot(let vc, let window): setRoot(vc, window: window)
     case .windowMask(let mask, let window): windows[windowIndex(window)].mask = mask
@@ -63,7 +78,9 @@ public final class SessionModel {
     case .shouldAutorotate(let vc, let value): controllers[touch(vc)].shouldAutorotate = value
     case .preferredInterfaceOrientation(let vc, let orientation):
       controllers[touch(vc)].preferredOrientation = orientation
-    case .definesPresentationContext(let vc, let value): controllers[touch(vc)].definesPresentationContext = value
+    case .definesPresentationContext(let vc, let value):
+      controllers[touch(vc)].definesPresentationContext = value
+      if lastContextPresent != nil { reconsiderContext(after: vc) }
     case .willRotate(let vc, let to), .willAnimateRotation(let vc, let to):
       rotationCallback(vc, event.name!, to: to, from: nil)
     case .didRotate(let vc, let from): rotationCallback(vc, .didRotate, to: nil, from: from)
@@ -89,8 +106,16 @@ public final class SessionModel {
     case .popoverPresent(let popover): presentPopover(popover)
     case .popoverDismiss(let popover, _), .popoverDidDismiss(let popover): hidePopover(popover)
     case .popoverRelease(let popover): releasePopover(popover)
-    case .console, .dropped, .unknown: break
-    case .setNeedsUpdateOfSupportedInterfaceOrientations, .requestGeometryUpdate, .dealloc: break
+    case .console, .unknown: break
+    case .dropped:
+      // Events were lost here: what followed a held refusal cannot confirm it any more.
+      held.removeAll()
+    case .setNeedsUpdateOfSupportedInterfaceOrientations(let vc):
+      touch(vc)
+      requestOrientationDecision(.update(requested: nil, window: nil, line: line))
+    case .requestGeometryUpdate(let mask, let window):
+      requestOrientationDecision(.update(requested: mask, window: window, line: line))
+    case .dealloc(let vc): forget(vc)
     }
     return emitted
   }
@@ -102,6 +127,7 @@ public final class SessionModel {
     emitted.removeAll(keepingCapacity: true)
     growToSymbols()
     if pendingOrientation != nil { resolvePendingOrientation() }
+    releaseHeld()
     if !cutShort && !raisedException { reportUnfinished() }
     return emitted
   }
@@ -110,6 +136,16 @@ public final class SessionModel {
   public func settle() {
     if pendingOrientation != nil { resolvePendingOrientation() }
   }
+
+  /// Whether `other` is the instant of the event being applied (a missing time matches: the
+  /// record's order is then its time).
+  func isSameInstant(_ other: Double?) -> Bool {
+    guard let time, let other else { return true }
+    return abs(time - other) <= Self.instant
+  }
+
+  /// How far apart two records of the same instant may be logged (seconds).
+  static let instant = 0.5
 
   /// The state of view controller `id`.
   public func controller(_ id: ObjectID) -> ControllerState { controllers[id.offset] }
@@ -158,6 +194,10 @@ public final class SessionModel {
     default:
       false
     }
+  }
+
+  private static func isPresent(_ payload: EventPayload) -> Bool {
+    if case .present = payload { true } else { false }
   }
 
   /// Events that record an answer UIKit asked for while deciding something: they belong to the

@@ -1,5 +1,6 @@
 /// The objects one session mentions: each address gets an ``ObjectID`` on first sight, and
-/// keeps the class and container kind the trace declared for it (the first class seen wins).
+/// keeps the class and container kind the trace declared for it. Addresses are reused after
+/// deallocation: a record giving another class for an address names a new object there.
 public final class SessionSymbols {
   /// What an object was used as in the trace (an address can be both over a session, since
   /// memory is reused after deallocation).
@@ -54,6 +55,23 @@ public final class SessionSymbols {
       }
     }
     if let kind, kinds[id.offset] == nil { kinds[id.offset] = kind }
+  }
+
+  /// Addresses that took a new class since ``takeRenewed()`` was last called: a new object
+  /// lives there (the old one was freed and its memory reused).
+  @exclusivity(unchecked) public private(set) var renewed: [ObjectID] = []
+
+  /// Gives `id` a new class: the object at its address is not the one it named before.
+  public func redeclare(_ id: ObjectID, className: String, kind: ContainerKind?) {
+    classNames[id.offset] = className
+    kinds[id.offset] = kind ?? ContainerKind(impliedByClass: className)
+    renewed.append(id)
+  }
+
+  /// The addresses renewed since the last call, emptying the list.
+  public func takeRenewed() -> [ObjectID] {
+    defer { renewed.removeAll() }
+    return renewed
   }
 
   /// True when `id` already has a class, so a decoder can skip building the `String`.

@@ -209,7 +209,8 @@ public final class RecordDecoder {
     }
   }
 
-  /// Records `class` and `kind` for the record's `vc` (the first class seen wins).
+  /// Records `class` and `kind` for the record's `vc`; another class than the one it had names
+  /// a new object at a reused address.
   private func declareClass(of payload: EventPayload, _ fields: RecordFields) throws(RecordProblem) {
     guard fields.has(.className) || fields.has(.kind) else { return }
     let kind = try fields.name(.kind, in: ContainerKind.byName, expected: Self.kindNames)
@@ -217,9 +218,13 @@ public final class RecordDecoder {
       try fields.checkString(.className)
       return
     }
-    if symbols.hasClass(vc) {
+    if let known = symbols.className(of: vc) {
       try fields.checkString(.className)
-      if kind != nil { symbols.declare(vc, className: nil, kind: kind) }
+      if !fields.holds(.className, known), let other = try fields.optionalString(.className) {
+        symbols.redeclare(vc, className: other, kind: kind)
+      } else if kind != nil {
+        symbols.declare(vc, className: nil, kind: kind)
+      }
     } else {
       symbols.declare(vc, className: try fields.optionalString(.className), kind: kind)
     }

@@ -55,6 +55,14 @@ struct RecordFields {
     return JSONText.decode(scanner.bytes(value))
   }
 
+  /// True when `key` is absent or holds exactly `text`, compared without building a `String`.
+  func holds(_ key: RecordKey, _ text: String) -> Bool {
+    guard let value = present(key), value.kind == .string else { return true }
+    if value.hasEscapes { return JSONText.decode(scanner.bytes(value)) == text }
+    var text = text
+    return text.withUTF8 { scanner.bytes(value).elementsEqual($0) }
+  }
+
   /// Checks that `key`, when present, holds a string, without building it.
   func checkString(_ key: RecordKey) throws(RecordProblem) {
     if let value = present(key), value.kind != .string { throw .wrongType(key, "a string", found: value.kind) }

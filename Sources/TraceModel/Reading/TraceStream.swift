@@ -26,8 +26,8 @@ public final class TraceStream {
 
   public init(reader: TraceReader, consoleFilter: ConsoleFilter? = nil) {
     self.reader = reader
-    self.consoleFilter = consoleFilter
     decoder = RecordDecoder(maxLineLength: reader.maxLineLength)
+    self.consoleFilter = consoleFilter
   }
 
   /// Opens the file at `path` (`-` for standard input); `readsAhead` as for ``TraceReader``.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TraceGenerator
 
 extension TraceqCommand {
   struct Generate: ParsableCommand {

@@ -1,7 +1,7 @@
 import Foundation
-import GRDB
 import Replay
 import TraceModel
+import TraceStore
 
 /// `traceq ingest`: stores each file and reports per file and in total.
 struct IngestRun {
@@ -42,13 +42,9 @@ struct IngestRun {
       if listing.unreadable.isEmpty { errorOutput("error: no trace files found in \(inputs.joined(separator: ", "))") }
       return 2
     }
-    // A new database is built in one go (fast, nothing published unless complete); an existing
-    // one is appended to in WAL mode, one transaction per file.
-    let bulk: BulkLoad?
-    let queue: DatabaseQueue
+    let database: IngestDatabase
     do {
-      bulk = try BulkLoad.begin(path: databasePath)
-      queue = try bulk?.queue ?? TraceStore.openForWriting(path: databasePath)
+      database = try IngestDatabase(path: databasePath)
     } catch let error as StoreError {
       errorOutput(error.description)
       return 2
@@ -63,7 +59,6 @@ struct IngestRun {
     for (index, path) in files.enumerated() {
       var shown = 0
       var ingestion = TraceIngestion(path: path, force: force)
-      ingestion.canRollBack = bulk == nil
       ingestion.onIssue = { issue in
         shown += 1
         guard shown <= issueLimit else { return }
@@ -82,7 +77,7 @@ struct IngestRun {
         }
       }
       do {
-        let outcome = try ingestion.run(try sources.source(for: index), in: queue)
+        let outcome = try database.store(try sources.source(for: index), as: ingestion)
         progress.clear()
         switch outcome {
         case .stored(let summary):
@@ -114,17 +109,12 @@ struct IngestRun {
         status = 2
       } catch {
         progress.clear()
-        bulk?.abandon()
-        let reason = StoreError.reason(error)
-        errorOutput(
-          (bulk == nil
-            ? StoreError.writeFailed(path: databasePath, reason: reason)
-            : .buildFailed(path: databasePath, reason: reason)).description)
+        errorOutput(database.failure(error).description)
         return 2
       }
     }
     do {
-      try bulk?.finish()
+      try database.finish()
     } catch {
       errorOutput("\(error)")
       return 2

@@ -1,6 +1,5 @@
 import Foundation
-import GRDB
-import GRDBSQLite
+import TraceStore
 
 /// `traceq query`: runs statements on a read-only connection and prints their rows, within
 /// limits: a time limit (a progress handler stops a statement that runs longer) and a size
@@ -28,49 +27,38 @@ struct QueryRun {
           + "for example: traceq query \"SELECT count(*) FROM events\"")
       return 2
     }
-    let queue: DatabaseQueue
+    let reader: StoreReader
     do {
-      queue = try TraceStore.openReadOnly(path: databasePath, note: errorOutput)
+      reader = try StoreReader(path: databasePath, note: errorOutput)
     } catch let error as StoreError {
       errorOutput(error.description)
       return 2
     }
-    let deadline = Deadline(seconds: timeout)
+    let limits = QueryLimits(maxValueLength: Self.maxValueLength, seconds: timeout)
     do {
-      try queue.read { db in
-        sqlite3_limit(db.sqliteConnection, SQLITE_LIMIT_LENGTH, Self.maxValueLength)
-        if deadline.date != nil {
-          sqlite3_progress_handler(
-            db.sqliteConnection, 10_000, Deadline.check, Unmanaged.passUnretained(deadline).toOpaque())
-        }
-        defer { sqlite3_progress_handler(db.sqliteConnection, 0, nil, nil) }
-        let statements = try db.allStatements(sql: sql)
-        while let statement = try statements.next() {
-          let printer = format.makePrinter(columns: statement.columnNames, output: output)
-          let rows = try Row.fetchCursor(statement)
-          while let row = try rows.next() { printer.add(row) }
-          printer.finish()
-        }
+      try reader.execute(sql, limits: limits) { columns, rows in
+        let printer = format.makePrinter(columns: columns, output: output)
+        while let row = try rows.next() { printer.add(row) }
+        printer.finish()
       }
       return 0
-    } catch let error as DatabaseError {
-      errorOutput(message(for: error))
+    } catch StoreError.refused(let refusal, let reason) {
+      errorOutput(message(for: refusal, reason))
       return 1
     }
   }
 
-  private func message(for error: DatabaseError) -> String {
-    switch error.resultCode {
-    case .SQLITE_INTERRUPT:
+  private func message(for refusal: QueryRefusal, _ reason: String) -> String {
+    switch refusal {
+    case .interrupted:
       "error: the query ran longer than \(Self.seconds(timeout ?? 0)) and was stopped; "
         + "give --timeout SECONDS for more time (0: no limit)"
-    case .SQLITE_TOOBIG:
-      "error: a value the query builds is over traceq query's limit of \(Self.maxValueLength >> 20) MiB "
-        + "(\(error.message ?? "string or blob too big"))"
-    case .SQLITE_NOMEM:
+    case .tooBig:
+      "error: a value the query builds is over traceq query's limit of \(Self.maxValueLength >> 20) MiB (\(reason))"
+    case .outOfMemory:
       "error: SQLite ran out of memory running the query"
-    default:
-      "error: \(error.message ?? "\(error.resultCode)")"
+    case .other:
+      "error: \(reason)"
     }
   }
 
@@ -92,21 +80,5 @@ struct QueryRun {
 
   private static func seconds(_ value: Double) -> String {
     value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
-  }
-
-  /// When a run must end, for SQLite's progress handler.
-  private final class Deadline {
-    let date: Date?
-
-    init(seconds: Double?) {
-      date = seconds.flatMap { $0 > 0 ? Date(timeIntervalSinceNow: $0) : nil }
-    }
-
-    /// Called by SQLite every few thousand steps: non-zero stops the statement.
-    static let check: @convention(c) (UnsafeMutableRawPointer?) -> Int32 = { context in
-      guard let context else { return 0 }
-      let deadline = Unmanaged<Deadline>.fromOpaque(context).takeUnretainedValue()
-      return (deadline.date.map { Date() >= $0 } ?? false) ? 1 : 0
-    }
   }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+import TraceStore
 
 /// `traceq query --schema`: the views and tables a query can use, with their columns, as the
 /// database has them (a new database's when it does not exist yet). docs/schema.md describes
@@ -12,15 +12,10 @@ struct QuerySchema {
   /// Prints the schema; returns the exit status (0, or 2 when the database cannot be read).
   func execute() -> Int32 {
     do {
-      if FileManager.default.fileExists(atPath: databasePath) {
-        try describe(try TraceStore.openReadOnly(path: databasePath))
-      } else {
-        let directory = FileManager.default.temporaryDirectory
-          .appendingPathComponent("traceq-schema-\(ProcessInfo.processInfo.processIdentifier)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        try describe(try TraceStore.openForWriting(path: directory.appendingPathComponent("schema.db").path))
-      }
+      let objects =
+        FileManager.default.fileExists(atPath: databasePath)
+        ? try StoreReader(path: databasePath, note: errorOutput).objects() : try StoreReader.newDatabaseObjects()
+      describe(objects)
       return 0
     } catch let error as StoreError {
       errorOutput(error.description)
@@ -31,29 +26,17 @@ struct QuerySchema {
     }
   }
 
-  private func describe(_ queue: DatabaseQueue) throws {
-    try queue.read { db in
-      let objects = try Row.fetchAll(
-        db,
-        sql: """
-          SELECT name, type FROM sqlite_master
-          WHERE type IN ('table', 'view') AND name NOT LIKE 'grdb_%' AND name NOT LIKE 'sqlite_%'
-          ORDER BY type = 'table', rowid
-          """)
-      for object in objects {
-        let name: String = object["name"]
-        let type: String = object["type"]
-        output(type == "view" ? "\(name) (view)" : name)
-        let columns = try db.columns(in: name)
-        let width = columns.map(\.name.count).max() ?? 0
-        for column in columns {
-          let declared = column.type.isEmpty ? "" : "  " + column.type
-          output("  " + column.name.padding(toLength: width, withPad: " ", startingAt: 0) + declared)
-        }
-        output("")
+  private func describe(_ objects: [StoredObject]) {
+    for object in objects {
+      output(object.isView ? "\(object.name) (view)" : object.name)
+      let width = object.columns.map(\.name.count).max() ?? 0
+      for column in object.columns {
+        let declared = column.type.isEmpty ? "" : "  " + column.type
+        output("  " + column.name.padding(toLength: width, withPad: " ", startingAt: 0) + declared)
       }
-      output(
-        "docs/schema.md describes each table and column: \(Release.repository)/blob/v\(Release.version)/docs/schema.md")
+      output("")
     }
+    output(
+      "docs/schema.md describes each table and column: \(Release.repository)/blob/v\(Release.version)/docs/schema.md")
   }
 }

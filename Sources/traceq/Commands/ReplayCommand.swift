@@ -150,7 +150,8 @@ struct ReplayRun {
     while let range = rest.range(of: address) {
       let before = range.lowerBound == text.startIndex ? nil : text[text.index(before: range.lowerBound)]
       let after = range.upperBound == text.endIndex ? nil : text[range.upperBound]
-      if !(before?.isLetter == true || before?.isNumber == true), !(after?.isLetter == true || after?.isNumber == true) {
+      if !(before?.isLetter == true || before?.isNumber == true), !(after?.isLetter == true || after?.isNumber == true)
+      {
         return true
       }
       rest = text[range.upperBound...]

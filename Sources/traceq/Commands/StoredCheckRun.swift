@@ -1,7 +1,7 @@
 import Foundation
-import GRDB
 import Replay
 import TraceModel
+import TraceStore
 
 /// `traceq check --db`: replays the stored sessions, writes every finding of the rules that
 /// ran to `anomalies` (replacing earlier results for those sessions), and reports them as
@@ -34,17 +34,18 @@ struct StoredCheckRun {
     var triage = triage
     var status: Int32 = 0
     do {
-      let (queue, writes) = try open()
-      func replay(_ db: Database) throws {
-        let stored = StoredSessions(db: db)
+      let readOnly = { (reason: String) in
+        errorOutput(
+          "note: \(databasePath) cannot be written (\(reason)): the findings are reported, not stored in anomalies")
+      }
+      try StoredSessions.update(path: databasePath, readOnly: readOnly) { stored in
         let sessions = try stored.all()
         tally.files = Set(sessions.map(\.traceID)).count
         var begun: Int64?
         for session in sessions {
-          let (findings, events) = try stored.replay(session, rules: policy.rules)
-          if writes {
-            try AnomalyWriter(db: db, rules: policy.rules.reportedIDs).replace(
-              session: session.id, trace: session.traceID, with: findings)
+          let (findings, events) = try Self.replay(session, of: stored, rules: policy.rules)
+          if stored.canWrite {
+            try stored.replaceAnomalies(of: session, rules: policy.rules.reportedIDs, with: findings)
           }
           tally.sessions += 1
           tally.events += events
@@ -58,7 +59,6 @@ struct StoredCheckRun {
           }
         }
       }
-      if writes { try queue.write(replay) } else { try queue.read(replay) }
     } catch let error as StoreError {
       errorOutput(error.description)
       status = 2
@@ -71,16 +71,31 @@ struct StoredCheckRun {
       status: max(status, tally.fails(at: policy.failingSeverity) ? 1 : 0), tally: tally, recorded: triage.recorded)
   }
 
-  /// The database, for writing its anomalies; when it cannot be written (read-only media), for
-  /// reading only, with a note that the findings are reported but not stored.
-  private func open() throws -> (DatabaseQueue, writes: Bool) {
-    do {
-      return (try TraceStore.openForWriting(path: databasePath), true)
-    } catch StoreError.cannotOpen(_, let reason) {
-      let queue = try TraceStore.openReadOnly(path: databasePath, note: { _ in })
-      errorOutput(
-        "note: \(databasePath) cannot be written (\(reason)): the findings are reported, not stored in anomalies")
-      return (queue, false)
+  /// Replays one stored session, decoding its records exactly as `check` decodes a file, so
+  /// that both give the same findings; returns them in line order, and its event count.
+  private static func replay(_ session: StoredSession, of stored: StoredSessions, rules: RuleSet) throws -> (
+    findings: [Finding], events: Int
+  ) {
+    let decoder = RecordDecoder()
+    var header = session.header
+    let decoded = header.withUTF8 {
+      decoder.decode(RawLine(number: session.firstLine, bytes: UnsafeRawBufferPointer($0)))
     }
+    guard let decoded, case .session = decoded else { return ([], 0) }
+    let driver = SessionDriver(rules: rules, sessionsBefore: session.ordinal - 1)
+    let collected = CollectedFindings()
+    driver.take(decoded, to: collected)
+    try stored.forEachRecord(of: session) { line in
+      if let item = decoder.decode(line), case .event = item { driver.take(item, to: collected) }
+    }
+    driver.finish(cutShort: session.cutShort, to: collected)
+    return (collected.findings, driver.summary.events)
   }
+}
+
+/// The findings of the session a driver ended, in line order.
+private final class CollectedFindings: SessionObserver {
+  var findings: [Finding] = []
+
+  func sessionEnded(_ session: DrivenSession, findings: [Finding]) { self.findings = findings }
 }

@@ -8,7 +8,8 @@ import TraceModel
 /// of each level per step and drops the rest, so those are listed instead: as log lines, and
 /// in the step summary (`$GITHUB_STEP_SUMMARY`) when the job has one.
 final class GitHubReporter: FindingReporter {
-  /// The annotations of one level GitHub shows per step.
+  /// The annotations of one level GitHub shows per step
+  /// (https://github.com/actions/toolkit/blob/main/docs/problem-matchers.md#limitations).
   static let annotationLimit = 10
 
   private let output: (String) -> Void

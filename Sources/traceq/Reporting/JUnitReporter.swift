@@ -4,7 +4,7 @@ import TraceModel
 /// JUnit XML as Jenkins, GitLab and GitHub test reporters read it: one `<testsuite>` per
 /// trace file. Each finding is a `<testcase>` named after its identity (rule and message
 /// shape, so that the same finding keeps its name when the scenario is recorded again) with
-/// `file` and `line` attributes; it has a `<failure>` when its severity fails the run, and
+/// `file` and `line` attributes (the class's declaration with `--source-root`); it has a `<failure>` when its severity fails the run, and
 /// passes with the diagnostic as `<system-out>` otherwise. A suppressed finding is
 /// `<skipped>` with the reason; a problem with the trace's lines is an `<error>`; a file
 /// without any of these is one passing test case, `replay`.
@@ -25,6 +25,9 @@ final class JUnitReporter: FindingReporter {
     var name: String
     var line: Int?
     var outcome: Outcome
+    /// The `file` attribute when it is not the suite's trace: the declaration of the
+    /// finding's class, with `--source-root`.
+    var source: String? = nil
   }
 
   private enum Outcome {
@@ -59,7 +62,8 @@ final class JUnitReporter: FindingReporter {
     let identity = FindingIdentity(finding)
     let location = item.location
     let diagnostic =
-      "\(location.file):\(location.line): \(finding.severity.rawValue): \(finding.message) [\(finding.ruleID)]"
+      Diagnostic.line(
+        path: location.file, location.line, finding.severity.rawValue, finding.message, id: finding.ruleID)
       + (item.recordedAt.map { "\n" + $0 } ?? "")
     let outcome: Outcome
     if let suppression = item.suppression {
@@ -69,11 +73,14 @@ final class JUnitReporter: FindingReporter {
     } else {
       outcome = .passed(output: diagnostic + "\nhint: " + finding.hint)
     }
-    add(Case(name: "\(identity.rule): \(identity.message)", line: finding.line, outcome: outcome), file: item.file)
+    add(
+      Case(
+        name: "\(identity.rule): \(identity.message)", line: location.line, outcome: outcome, source: item.source?.file),
+      file: item.file)
   }
 
   func report(issue: IngestIssue, file: String) {
-    let diagnostic = "\(file):\(issue.line): \(issue.severity.rawValue): \(issue.message) [\(issue.kind.rawValue)]"
+    let diagnostic = Diagnostic.line(path: file, issue)
     add(
       Case(
         name: "\(issue.kind.rawValue): \(issue.message)", line: issue.line,
@@ -120,7 +127,7 @@ final class JUnitReporter: FindingReporter {
     let line = testCase.line.map { " line=\"\($0)\"" } ?? ""
     let open =
       "    <testcase name=\"\(XMLText.attribute(testCase.name))\" classname=\"\(XMLText.attribute(file))\" "
-      + "file=\"\(XMLText.attribute(file))\"\(line)"
+      + "file=\"\(XMLText.attribute(testCase.source ?? file))\"\(line)"
     switch testCase.outcome {
     case .passed(nil):
       return [open + "/>"]

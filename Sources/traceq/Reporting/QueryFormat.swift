@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+import TraceStore
 
 /// How `traceq query` prints rows.
 enum QueryFormat: String, CaseIterable {
@@ -24,19 +24,19 @@ enum QueryFormat: String, CaseIterable {
 
 /// Receives the rows of one statement and prints them.
 protocol RowPrinter {
-  func add(_ row: Row)
+  func add(_ row: [StoredValue])
   func finish()
 }
 
 /// A cell as text: NULL prints as `NULL` in tables and as an empty field in CSV.
 enum CellText {
-  static func text(_ value: DatabaseValue) -> String? {
-    switch value.storage {
+  static func text(_ value: StoredValue) -> String? {
+    switch value {
     case .null: nil
-    case .int64(let int): String(int)
-    case .double(let double):
+    case .integer(let int): String(int)
+    case .real(let double):
       double == double.rounded() && abs(double) < 1e15 ? String(format: "%.1f", double) : String(double)
-    case .string(let string): string
+    case .text(let string): string
     case .blob(let data): "x'" + data.map { String(format: "%02x", $0) }.joined() + "'"
     }
   }
@@ -58,12 +58,12 @@ final class TablePrinter: RowPrinter {
     numeric = Array(repeating: true, count: columns.count)
   }
 
-  func add(_ row: Row) {
-    let cells = Array(row.databaseValues.map { CellText.text($0).map { TerminalText.escaped($0) } })
+  func add(_ row: [StoredValue]) {
+    let cells = row.map { CellText.text($0).map { TerminalText.escaped($0) } }
     if widths != nil { return printRow(cells) }
-    for (index, value) in row.databaseValues.enumerated() {
-      if case .string = value.storage { numeric[index] = false }
-      if case .blob = value.storage { numeric[index] = false }
+    for (index, value) in row.enumerated() {
+      if case .text = value { numeric[index] = false }
+      if case .blob = value { numeric[index] = false }
     }
     pending.append(cells)
     if pending.count >= sampleSize { flushSample() }
@@ -105,8 +105,8 @@ final class CSVPrinter: RowPrinter {
     output(columns.map(Self.field).joined(separator: ","))
   }
 
-  func add(_ row: Row) {
-    output(row.databaseValues.map { Self.field(CellText.text($0) ?? "") }.joined(separator: ","))
+  func add(_ row: [StoredValue]) {
+    output(row.map { Self.field(CellText.text($0) ?? "") }.joined(separator: ","))
   }
 
   func finish() {}
@@ -133,8 +133,8 @@ final class JSONRowPrinter: RowPrinter {
     if arrayForm { output("[") }
   }
 
-  func add(_ row: Row) {
-    let fields = zip(columns, row.databaseValues).map { key, value in "\(key):\(Self.json(value))" }
+  func add(_ row: [StoredValue]) {
+    let fields = zip(columns, row).map { key, value in "\(key):\(Self.json(value))" }
     let object = "{" + fields.joined(separator: ",") + "}"
     guard arrayForm else { return output(object) }
     if let held { output("  " + held + ",") }
@@ -147,12 +147,12 @@ final class JSONRowPrinter: RowPrinter {
     output("]")
   }
 
-  private static func json(_ value: DatabaseValue) -> String {
-    switch value.storage {
+  private static func json(_ value: StoredValue) -> String {
+    switch value {
     case .null: "null"
-    case .int64(let int): String(int)
-    case .double(let double): double.isFinite ? String(double) : "null"
-    case .string(let string): JSONString.quote(string)
+    case .integer(let int): String(int)
+    case .real(let double): double.isFinite ? String(double) : "null"
+    case .text(let string): JSONString.quote(string)
     case .blob(let data): JSONString.quote(data.map { String(format: "%02x", $0) }.joined())
     }
   }

@@ -26,7 +26,9 @@ enum RuleDocumentation {
       rule.background, "",
     ]
     if let says = rule.uikitSays { text += ["UIKit says: \(says)", ""] }
-    text += ["What to do: \(rule.hint)", "", "Source: \(rule.source)", "", "Triggers (↓ marks the reported line):"]
+    text += ["What to do: \(rule.hint)", "", "Source: \(rule.source)", ""]
+    if let availability = rule.availability { text += ["Applies to: \(availability)", ""] }
+    text += ["Triggers (↓ marks the reported line):"]
     for example in rule.triggering { text += ["", indent(example.source)] }
     text += ["", "Does not trigger:"]
     for example in rule.nonTriggering { text += ["", indent(example.source)] }
@@ -51,9 +53,10 @@ enum RuleDocumentation {
         rule.summary, "", rule.background,
       ]
       if let says = rule.uikitSays { text += ["", "UIKit says: `\(says)`"] }
-      text += [
-        "", "What to do: \(rule.hint)", "", "Source: \(rule.source)", "", "Triggers (↓ marks the reported line):",
-      ]
+      text += ["", "What to do: \(rule.hint)", "", "Source: \(rule.source)"]
+      if let availability = rule.availability { text += ["", "Applies to: \(availability)."] }
+      if !rule.shownByDefault { text += ["", "Text output leaves it out unless asked for: `--rule \(rule.id)`."] }
+      text += ["", "Triggers (↓ marks the reported line):"]
       for example in rule.triggering { text += ["", "```", example.source, "```"] }
       text += ["", "Does not trigger:"]
       for example in rule.nonTriggering { text += ["", "```", example.source, "```"] }

@@ -8,16 +8,22 @@ final class TextReporter: FindingReporter {
   private let output: (String) -> Void
   private let colour: Bool
   private let showHints: Bool
+  /// Rules whose findings are left out unless asked for (`--rule`), and how many were.
+  private let quietRules: Set<String>
+  private var quiet: [String: Int] = [:]
   /// Whether a line came before the summary (which then gets a blank line before it).
   private var wroteLines = false
   /// The `--cross-check` table, when asked for.
   private var crossCheck: CrossCheckTable?
 
-  init(output: @escaping (String) -> Void, colour: Bool = false, showHints: Bool = true, showsCrossCheck: Bool = false)
-  {
+  init(
+    output: @escaping (String) -> Void, colour: Bool = false, showHints: Bool = true, quietRules: Set<String> = [],
+    showsCrossCheck: Bool = false
+  ) {
     self.output = output
     self.colour = colour
     self.showHints = showHints
+    self.quietRules = quietRules
     crossCheck = showsCrossCheck ? CrossCheckTable() : nil
   }
 
@@ -27,6 +33,10 @@ final class TextReporter: FindingReporter {
 
   func report(_ item: FileFinding) {
     guard item.suppression == nil else { return }
+    if quietRules.contains(item.finding.ruleID) {
+      quiet[item.finding.ruleID, default: 0] += 1
+      return
+    }
     let finding = item.finding
     wroteLines = true
     let location = item.location
@@ -51,6 +61,7 @@ final class TextReporter: FindingReporter {
     var hidden: [String] = []
     if tally.suppressed > 0 { hidden.append("\(tally.suppressed) suppressed by the configuration") }
     if tally.baselined > 0 { hidden.append("\(tally.baselined) in the baseline") }
+    for (rule, count) in quiet.sorted(by: { $0.key < $1.key }) { hidden.append("\(count) \(rule) (--rule \(rule))") }
     if !hidden.isEmpty { output("  not shown: \(hidden.joined(separator: ", "))") }
     let width = tally.byRule.keys.map(\.count).max() ?? 0
     for (rule, entry) in tally.byRule.sorted(by: { ($0.value.severity, $1.key) > ($1.value.severity, $0.key) }) {

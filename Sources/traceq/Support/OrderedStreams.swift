@@ -1,4 +1,5 @@
 import Foundation
+import TraceModel
 
 /// Runs `produce` for the items `0..<count` on up to `jobs` threads and hands what each one
 /// sends to the calling thread in item order: the earliest unfinished item's messages as they
@@ -16,8 +17,9 @@ enum OrderedStreams {
   ///   - begin: called before item `index`'s first message.
   ///   - receive: item `index`'s next message.
   ///   - finish: item `index`'s outcome, after its last message.
+  ///   - onFull: called on item `index`'s thread when it waits for room in its channel (tests).
   static func run<Message: Sendable, Outcome: Sendable>(
-    count: Int, jobs: Int, capacity: Int = defaultCapacity,
+    count: Int, jobs: Int, capacity: Int = defaultCapacity, onFull: (@Sendable (_ index: Int) -> Void)? = nil,
     produce: @escaping @Sendable (_ index: Int, _ send: (Message) -> Void) -> Outcome,
     begin: (Int) -> Void, receive: (Int, Message) -> Void, finish: (Int, Outcome) -> Void
   ) {
@@ -28,20 +30,22 @@ enum OrderedStreams {
       }
       return
     }
-    let channels = Channels<Message, Outcome>(count: count, capacity: capacity)
+    let channels = (0..<count).map { index in
+      BoundedChannel<Message, Outcome>(capacity: capacity, onFull: onFull.map { onFull in { onFull(index) } })
+    }
     let slots = DispatchSemaphore(value: jobs)
     let queue = DispatchQueue(label: "traceq.streams", attributes: .concurrent)
     let starter = Thread {
       for index in 0..<count {
         slots.wait()
-        queue.async { channels.close(index, with: produce(index) { channels.send($0, on: index) }) }
+        queue.async { channels[index].close(produce(index) { channels[index].send($0) }) }
       }
     }
     starter.start()
     for index in 0..<count {
       begin(index)
       while true {
-        let (messages, outcome) = channels.take(index)
+        let (messages, outcome) = channels[index].receiveAll()
         for message in messages { receive(index, message) }
         if let outcome {
           slots.signal()
@@ -50,50 +54,5 @@ enum OrderedStreams {
         }
       }
     }
-  }
-}
-
-/// The messages and outcomes on their way from the producers to the delivering thread.
-private final class Channels<Message: Sendable, Outcome: Sendable>: @unchecked Sendable {
-  private let condition = NSCondition()
-  private let capacity: Int
-  private var waiting: [[Message]]
-  private var outcomes: [Outcome?]
-
-  init(count: Int, capacity: Int) {
-    self.capacity = capacity
-    waiting = Array(repeating: [], count: count)
-    outcomes = Array(repeating: nil, count: count)
-  }
-
-  /// Waits for room in `index`'s channel, then queues `message`.
-  func send(_ message: Message, on index: Int) {
-    condition.lock()
-    defer { condition.unlock() }
-    while waiting[index].count >= capacity { condition.wait() }
-    waiting[index].append(message)
-    condition.broadcast()
-  }
-
-  /// Item `index` is done: `outcome` follows its last message.
-  func close(_ index: Int, with outcome: Outcome) {
-    condition.lock()
-    defer { condition.unlock() }
-    outcomes[index] = outcome
-    condition.broadcast()
-  }
-
-  /// Waits for messages of `index` or its outcome, and takes what there is; the outcome comes
-  /// with the last messages.
-  func take(_ index: Int) -> (messages: [Message], outcome: Outcome?) {
-    condition.lock()
-    defer { condition.unlock() }
-    while waiting[index].isEmpty && outcomes[index] == nil { condition.wait() }
-    let messages = waiting[index]
-    waiting[index] = []
-    let outcome = outcomes[index]
-    outcomes[index] = nil
-    condition.broadcast()
-    return (messages, outcome)
   }
 }

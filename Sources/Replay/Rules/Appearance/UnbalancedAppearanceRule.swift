@@ -20,7 +20,10 @@ struct UnbalancedAppearanceRule: Rule {
     hint:
       "Let UIKit forward appearance (addChild + didMove), or call beginAppearanceTransition/endAppearanceTransition "
       + "once per transition; never call viewWillAppear and friends by hand on a controller UIKit also forwards to.",
-    source: "seeds 001 and 003; uikit-semantics.md A1–A5",
+    source: "https://github.com/nytimes/NYTPhotoViewer/pull/303; "
+      + "https://github.com/griddynamics-archive/MMDrawerController/pull/66; "
+      + "http://alokvnair.com/posts/the-inconsistent-order-of-view-transition-events/ (cancelled transitions); "
+      + "https://developer.apple.com/documentation/uikit/uiviewcontroller/beginappearancetransition(_:animated:)",
     triggering: [
       RuleExample(
         """
@@ -77,7 +80,7 @@ struct UnbalancedAppearanceRule: Rule {
         {"ev":"viewWillAppear","vc":"0xc3","animated":true}
         {"ev":"viewDidAppear","vc":"0xc3","animated":true}
         """),
-      // Seed 001: the main view was inserted without callbacks, so its first one is viewWillDisappear.
+      // A view inserted by hand (iOS 4) gets no callbacks, so its first one is viewWillDisappear.
       RuleExample(
         """
         {"traceq":1,"idiom":"phone","os":"4.3"}

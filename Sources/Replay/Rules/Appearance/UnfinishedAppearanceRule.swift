@@ -15,7 +15,8 @@ struct UnfinishedAppearanceRule: Rule {
       """,
     hint: "Make the code that forwards appearance send the did- callback too (endAppearanceTransition in the "
       + "transition's completion).",
-    source: "uikit-semantics.md A1, A2, A6",
+    source: "https://developer.apple.com/documentation/uikit/uiviewcontroller/beginappearancetransition(_:animated:); "
+      + "http://alokvnair.com/posts/the-inconsistent-order-of-view-transition-events/",
     triggering: [
       RuleExample(
         """

@@ -10,12 +10,14 @@ struct DidMoveMissingRule: Rule {
       addChildViewController: calls willMoveToParentViewController: itself but not didMoveToParentViewController:; \
       a custom container must call didMove(toParent:) after the transition that shows the child completes, or \
       right after addChild when there is none. Without it the child never learns its move finished (iOS 5+). \
-      UIKit's own containers (navigation, tab bar, split) call it themselves and are not checked. Seed 003's \
+      UIKit's own containers (navigation, tab bar, split) call it themselves and are not checked. A \
       container does it right: addChild(to); transition(from:to:); in the completion didMove(to) and \
       from.removeFromParent().
       """,
     hint: "Call child.didMove(toParent: container) after addChild and the transition that shows the child.",
-    source: "seed 003; uikit-semantics.md C1, C4, C7",
+    source: "https://developer.apple.com/documentation/uikit/uiviewcontroller/didmove(toparent:); "
+      + "https://github.com/lionheart/openradar-mirror/issues/3350 (system containers)",
+    introduced: OSVersion(5),
     triggering: [
       RuleExample(
         """
@@ -45,7 +47,7 @@ struct DidMoveMissingRule: Rule {
         """),
     ],
     nonTriggering: [
-      // Seed 003's container.
+      // A custom container done right.
       RuleExample(
         """
         {"traceq":1,"idiom":"pad","os":"12.0"}

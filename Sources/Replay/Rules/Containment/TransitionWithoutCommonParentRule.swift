@@ -17,7 +17,9 @@ struct TransitionWithoutCommonParentRule: Rule {
       + "-[UIViewController transitionFromViewController:toViewController:duration:options:animations:completion:]",
     hint: "Call addChild for both controllers on the container before transition(from:to:), and do not start a new "
       + "transition before the previous one's completion ran.",
-    source: "seed 003; uikit-semantics.md C5",
+    source: "https://github.com/Awful/Awful.app/issues/213; https://github.com/bytedance/Bytedance-UnionAD/issues/222; "
+      + "https://developer.apple.com/documentation/uikit/uiviewcontroller/transition(from:to:duration:options:animations:completion:)",
+    introduced: OSVersion(5),
     triggering: [
       RuleExample(
         """

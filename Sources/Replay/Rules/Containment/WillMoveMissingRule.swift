@@ -12,7 +12,9 @@ struct WillMoveMissingRule: Rule {
       manage this themselves and are not checked (they even skip it in setViewControllers, radar 18002763).
       """,
     hint: "Call child.willMove(toParent: nil) before child.removeFromParent().",
-    source: "seed 003; uikit-semantics.md C2, C4",
+    source: "https://developer.apple.com/documentation/uikit/uiviewcontroller/willmove(toparent:); "
+      + "https://developer.apple.com/documentation/uikit/uiviewcontroller/removefromparent()",
+    introduced: OSVersion(5),
     triggering: [
       RuleExample(
         """

@@ -18,7 +18,10 @@ struct NoCommonOrientationRule: Rule {
       + "is returning YES",
     hint: "Make the deciding controller's supportedInterfaceOrientations share an orientation with the app's mask, "
       + "or present it in a way that does not take over orientation (a form sheet or popover on iPad).",
-    source: "seed 002; uikit-semantics.md O2, O5",
+    source: "https://github.com/phoboslab/Ejecta/issues/38 (iOS 6 wording); "
+      + "https://github.com/steipete/PSTAlertController/issues/21 (iOS 8+ wording); "
+      + "https://github.com/calimarkus/JDStatusBarNotification/issues/105 (a window's setRootViewController:)",
+    introduced: OSVersion(6),
     triggering: [
       RuleExample(
         """

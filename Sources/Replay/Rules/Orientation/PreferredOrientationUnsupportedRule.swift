@@ -16,7 +16,10 @@ struct PreferredOrientationUnsupportedRule: Rule {
     uikitSays:
       "preferredInterfaceOrientationForPresentation '<name>' must match a supported interface orientation: '<names>'!",
     hint: "Return one of the controller's supported orientations from preferredInterfaceOrientationForPresentation.",
-    source: "seed 002; uikit-semantics.md O5, O6",
+    source:
+      "https://github.com/thiagoperes/IDMPhotoBrowser/issues/31; https://github.com/nytimes/NYTPhotoViewer/issues/360; "
+      + "https://developer.apple.com/documentation/uikit/uiviewcontroller/preferredinterfaceorientationforpresentation",
+    introduced: OSVersion(6),
     triggering: [
       RuleExample(
         """

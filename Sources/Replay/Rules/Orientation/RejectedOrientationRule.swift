@@ -18,7 +18,10 @@ struct RejectedOrientationRule: Rule {
       """,
     hint: "If the screen should rotate, return that orientation from the deciding controller's "
       + "supportedInterfaceOrientations (and the app's mask); otherwise nothing to do.",
-    source: "seed 002; uikit-semantics.md O1–O3, O7, O8",
+    source: "https://developer.apple.com/documentation/uikit/uiviewcontroller/supportedinterfaceorientations; "
+      + "https://developer.apple.com/documentation/uikit/uiapplicationdelegate/application(_:supportedinterfaceorientationsfor:); "
+      + "https://github.com/SwiftKickMobile/SwiftMessages/issues/501 (shouldAutorotate ignored from iOS 16)",
+    introduced: OSVersion(6),
     triggering: [
       RuleExample(
         """

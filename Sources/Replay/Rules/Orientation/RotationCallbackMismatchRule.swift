@@ -5,30 +5,23 @@ struct RotationCallbackMismatchRule: Rule {
   static let description = RuleDescription(
     id: "rotation-callback-mismatch", name: "Rotation callbacks that UIKit would not send", severity: .warning,
     area: .orientation,
-    summary: "A controller got willRotate/willAnimateRotation/didRotate for a rotation UIKit rejected, or for a "
-      + "rotation it made while the controller was not on screen.",
+    summary: "A controller got willRotate/willAnimateRotation/didRotate for a rotation UIKit made while the "
+      + "controller was not on screen.",
     background: """
       willRotateToInterfaceOrientation:duration:, willAnimateRotationToInterfaceOrientation:duration: and \
       didRotateFromInterfaceOrientation: (iOS 2–8, still delivered on iOS 9) are sent for an actual rotation, to \
       the controllers on screen in the deciding controller's tree, and forwarded to children only by containers \
-      that forward automatically. Callbacks for a rejected rotation, or for a controller that was popped, \
-      dismissed, covered or removed, come from code that forwards rotation by hand — and the controller lays \
-      itself out for an orientation the interface does not have. Record deviceOrientation before the callbacks \
-      it causes.
+      that forward automatically. Callbacks for a controller that was popped, dismissed, covered or removed come \
+      from code that forwards rotation by hand. Callbacks after a rotation traceq expected UIKit to refuse show \
+      that UIKit rotated after all: they are a model-disagreement note, not this finding. Record deviceOrientation \
+      before the callbacks it causes.
       """,
     hint: "Forward rotation only as UIKit does (to the children on screen, for rotations that happen), or let the "
       + "container forward automatically; move layout to viewWillTransition(to:with:).",
-    source: "seed 002; uikit-semantics.md O9, A7",
+    source: "https://developer.apple.com/documentation/uikit/uiviewcontroller/willrotate(to:duration:); "
+      + "https://developer.apple.com/documentation/uikit/uiviewcontroller/didrotate(from:); "
+      + "https://developer.apple.com/documentation/uikit/uiviewcontroller/shouldautomaticallyforwardappearancemethods",
     triggering: [
-      RuleExample(
-        """
-        {"traceq":1,"idiom":"phone","os":"7.0"}
-        {"ev":"setRoot","vc":"0xa1","class":"MainViewController"}
-        {"ev":"supportedInterfaceOrientations","vc":"0xa1","mask":"portrait"}
-        {"ev":"deviceOrientation","orientation":"landscapeLeft"}
-        ↓{"ev":"willRotate","vc":"0xa1","to":"landscapeRight","duration":0.4}
-        {"ev":"didRotate","vc":"0xa1","from":"portrait"}
-        """),
       RuleExample(
         """
         {"traceq":1,"idiom":"phone","os":"7.0"}
@@ -44,9 +37,19 @@ struct RotationCallbackMismatchRule: Rule {
         {"ev":"willRotate","vc":"0xa1","to":"landscapeRight"}
         {"ev":"willRotate","vc":"0xb2","to":"landscapeRight"}
         ↓{"ev":"willRotate","vc":"0xc3","to":"landscapeRight"}
-        """),
+        """)
     ],
     nonTriggering: [
+      // Callbacks after a rotation the model thought refused: UIKit rotated (a model-disagreement note).
+      RuleExample(
+        """
+        {"traceq":1,"idiom":"phone","os":"7.0"}
+        {"ev":"setRoot","vc":"0xa1","class":"MainViewController"}
+        {"ev":"supportedInterfaceOrientations","vc":"0xa1","mask":"portrait"}
+        {"ev":"deviceOrientation","orientation":"landscapeLeft"}
+        {"ev":"willRotate","vc":"0xa1","to":"landscapeRight","duration":0.4}
+        {"ev":"didRotate","vc":"0xa1","from":"portrait"}
+        """),
       RuleExample(
         """
         {"traceq":1,"idiom":"phone","os":"7.0"}
@@ -61,7 +64,7 @@ struct RotationCallbackMismatchRule: Rule {
         {"ev":"didRotate","vc":"0xb2","from":"portrait"}
         {"ev":"didRotate","vc":"0xa1","from":"portrait"}
         """),
-      // Seed 001: a view inserted by hand is on screen (its callbacks say so) though not a child.
+      // A view inserted by hand is on screen (its callbacks say so) though not a child.
       RuleExample(
         """
         {"traceq":1,"idiom":"phone","os":"4.3"}
@@ -78,10 +81,6 @@ struct RotationCallbackMismatchRule: Rule {
     guard case .rotationCallbackMismatch(let vc, let callback, let problem) = step.observation else { return }
     let message: String
     switch problem {
-    case .rotationRejected(let to, let refusal):
-      message =
-        "\(step.describe(vc)) got \(callback) for a rotation to \(to) that UIKit rejected ("
-        + step.explain(refusal, wanted: to) + "); the interface stays in \(step.model.interfaceOrientation)"
     case .notOnScreen(let to):
       message =
         "\(step.describe(vc)) got \(callback)\(to.map { " for the rotation to \($0)" } ?? "") but is not on "

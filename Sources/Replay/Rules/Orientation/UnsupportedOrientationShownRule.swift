@@ -13,12 +13,15 @@ struct UnsupportedOrientationShownRule: Rule {
       dismissed full screen, and on attemptRotationToDeviceOrientation (iOS 16: \
       setNeedsUpdateOfSupportedInterfaceOrientations) — not on push, pop or tab switch. So popping from a \
       landscape-capable screen back to a portrait-only one leaves the portrait-only screen in landscape until the \
-      device moves (seed 002: "sub view is shown landscape"). Checked against the controllers' own recorded \
+      device moves. Checked against the controllers' own recorded \
       answers to supportedInterfaceOrientations; iPad apps that support multitasking are exempt.
       """,
     hint: "Call UIViewController.attemptRotationToDeviceOrientation() after the change (iOS 16+: "
       + "setNeedsUpdateOfSupportedInterfaceOrientations() on the controller), or present the screen full screen.",
-    source: "seed 002; uikit-semantics.md O2, O4",
+    source: "https://developer.apple.com/documentation/uikit/uiviewcontroller/attemptrotationtodeviceorientation(); "
+      + "https://developer.apple.com/documentation/uikit/uiviewcontroller/setneedsupdateofsupportedinterfaceorientations(); "
+      + "https://developer.apple.com/documentation/uikit/uiviewcontroller/supportedinterfaceorientations",
+    introduced: OSVersion(6),
     triggering: [
       RuleExample(
         """

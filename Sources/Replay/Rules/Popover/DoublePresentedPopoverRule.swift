@@ -14,7 +14,9 @@ struct DoublePresentedPopoverRule: Rule {
       """,
     hint: "Dismiss the visible popover first (if popover.isPopoverVisible { popover.dismiss(animated:); return }), "
       + "and keep a single popover property.",
-    source: "seeds 000 and 004 (Homepwner ch. 17); uikit-semantics.md PO3",
+    source: "https://developer.apple.com/documentation/uikit/uipopovercontroller; "
+      + "https://developer.apple.com/library/ios/samplecode/Popovers/Listings/ReadMe_txt.html (one popover at a time); "
+      + "https://github.com/steamclock/internetmap/issues/8",
     triggering: [
       RuleExample(
         """

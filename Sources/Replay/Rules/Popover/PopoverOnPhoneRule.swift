@@ -15,7 +15,9 @@ struct PopoverOnPhoneRule: Rule {
       "-[UIPopoverController initWithContentViewController:] called when not running under UIUserInterfaceIdiomPad.",
     hint: "Present the controller with modalPresentationStyle = .popover (it adapts on iPhone), or check the idiom "
       + "before creating a UIPopoverController.",
-    source: "uikit-semantics.md PO1 and §7.1; Apple, UIPopoverController",
+    source: "https://developer.apple.com/documentation/uikit/uipopovercontroller; "
+      + "https://github.com/vandadnp/iOS-8-Swift-Programming-Cookbook/issues/4 (iOS 8, iPhone); "
+      + "https://github.com/myell0w/MTDActionSheet/issues/5",
     triggering: [
       RuleExample(
         """

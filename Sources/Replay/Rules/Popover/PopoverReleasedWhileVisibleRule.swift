@@ -12,7 +12,9 @@ struct PopoverReleasedWhileVisibleRule: Rule {
       """,
     uikitSays: "-[UIPopoverController dealloc] reached while popover is still visible.",
     hint: "Hold the popover controller in a property until it has been dismissed.",
-    source: "seeds 000 and 004 (Homepwner ch. 17); uikit-semantics.md PO2",
+    source: "https://github.com/steamclock/internetmap/issues/8; "
+      + "https://github.com/lionheart/openradar-mirror/issues/5009; "
+      + "https://developer.apple.com/documentation/uikit/uipopovercontroller",
     triggering: [
       RuleExample(
         """

@@ -14,7 +14,10 @@ struct AlreadyPresentingRule: Rule {
       """,
     uikitSays: "Attempt to present <X> on <Y> (from <S>) which is already presenting <Z>.",
     hint: "Dismiss the presented controller first, or present from it (the top-most presented controller).",
-    source: "uikit-semantics.md P1, P7",
+    source: "https://github.com/airbrake/airbrake-ios/issues/91 (old wording); "
+      + "https://github.com/mozilla-mobile/firefox-ios/issues/9755 (iOS 15 wording); "
+      + "https://github.com/jeyben/IOSLinkedInAPI/pull/84 (a root already presenting); "
+      + "https://developer.apple.com/documentation/uikit/uiviewcontroller/presentedviewcontroller",
     triggering: [
       RuleExample(
         """

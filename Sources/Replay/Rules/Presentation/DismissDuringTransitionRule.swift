@@ -13,7 +13,9 @@ struct DismissDuringTransitionRule: Rule {
       """,
     uikitSays: "Attempt to dismiss from view controller <X> while a presentation or dismiss is in progress!",
     hint: "Dismiss from the completion handler of the running transition, and ignore repeated taps while it runs.",
-    source: "uikit-semantics.md P4",
+    source:
+      "https://github.com/jonkykong/SideMenu/issues/323; https://github.com/zoonooz/ZFDragableModalTransition/issues/3; "
+      + "https://developer.apple.com/documentation/uikit/uiviewcontroller/dismiss(animated:completion:)",
     triggering: [
       RuleExample(
         """

@@ -13,7 +13,9 @@ struct NotInWindowHierarchyRule: Rule {
     uikitSays: "Attempt to present <X> on <Y> (from <S>) whose view is not in the window hierarchy.",
     hint: "Present from a controller that is on screen (in or after viewDidAppear), such as the top-most presented "
       + "controller or the top of the navigation stack.",
-    source: "uikit-semantics.md P2",
+    source: "https://github.com/fouquet/RFAboutView/issues/8 (old wording); "
+      + "https://github.com/ivpusic/react-native-image-crop-picker/issues/1631 (iOS 14 wording); "
+      + "https://github.com/QuickBirdEng/XCoordinator/issues/15 (presenting before the window shows)",
     triggering: [
       RuleExample(
         """

@@ -14,7 +14,8 @@ struct PresentActiveControllerRule: Rule {
     uikitSays: "Application tried to present modally an active controller <X>. / Application tried to present modally "
       + "a view controller <X> that is already being presented by <Y>.",
     hint: "Present a new instance, or remove the controller from where it is (dismiss, pop, removeFromParent) first.",
-    source: "uikit-semantics.md P5",
+    source: "https://github.com/OpenTreeMap/otm-ios/issues/362; https://github.com/ko1o/PYSearch/issues/85; "
+      + "https://github.com/stripe-archive/firebase-mobile-payments/issues/7 (iOS 14+ wording)",
     triggering: [
       RuleExample(
         """

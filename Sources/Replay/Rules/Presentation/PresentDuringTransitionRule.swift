@@ -14,7 +14,9 @@ struct PresentDuringTransitionRule: Rule {
       """,
     uikitSays: "Attempt to present <X> on <Y> (from <S>) while a presentation is in progress.",
     hint: "Present from the completion handler of the running present or dismiss.",
-    source: "uikit-semantics.md P3, A10",
+    source:
+      "https://github.com/zetachang/DCModalSegue/issues/10; https://github.com/ericberman/MyFlightbookiOS/issues/370; "
+      + "https://developer.apple.com/documentation/uikit/uiviewcontroller/present(_:animated:completion:)",
     triggering: [
       RuleExample(
         """

@@ -8,9 +8,9 @@ struct PresentFromDetachedRule: Rule {
     summary: "A present from a controller whose view is on screen but which is not in the controller hierarchy (no "
       + "parent called addChild).",
     background: """
-      A controller whose view was added by hand (addSubview / insertSubview, as seed 001's root does with its \
-      main view) is "detached": UIKit can present from it, but warns (iOS 8–15: discouraged; iOS 17+: "not \
-      supported … Will become a hard exception in a future release") — safe area insets and the presentation \
+      A controller whose view was added by hand (addSubview / insertSubview, the pre-iOS 5 way of showing a \
+      second controller's view) is "detached": UIKit can present from it, but warns (iOS 8–15: discouraged; iOS 17+: "not \
+      supported … Will become a hard exception in a future release"; before iOS 8 it said nothing) — safe area insets and the presentation \
       chain may be wrong. The controller is on screen by its own appearance callbacks, not by containment.
       """,
     uikitSays: "Presenting view controller <X> from detached view controller <Y> is not supported, and may result in "
@@ -18,7 +18,10 @@ struct PresentFromDetachedRule: Rule {
     hint:
       "Make the controller a child of the one whose view holds it (addChild, add the view, didMove), or present from "
       + "that controller.",
-    source: "seed 001; uikit-semantics.md P6, A8",
+    source: "https://github.com/John-Lluch/SWRevealViewController/issues/344 (iOS 8–15 wording); "
+      + "https://github.com/LeoNatan/LNPopupController/issues/560 (iOS 17 wording); "
+      + "https://developer.apple.com/documentation/uikit/uiviewcontroller/addchild(_:)",
+    introduced: OSVersion(8),
     triggering: [
       RuleExample(
         """

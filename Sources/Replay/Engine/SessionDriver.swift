@@ -1,0 +1,129 @@
+import TraceModel
+
+/// Drives the sessions of a trace through the model: the one place that decides where a session
+/// starts and ends (a header, the end of the input, an input cut short), which sessions are
+/// replayed (format version 1; optionally only some), and in which order findings are handed
+/// on (by line within each session). `check`, `ingest --check`, `check --db` and `replay` all
+/// observe it, through a ``SessionObserver``; any ``TraceItemSource`` feeds it.
+public final class SessionDriver {
+  /// The trace format version this model replays; sessions of other versions are read and
+  /// stored, but not replayed.
+  public static let replayedVersion = 1
+
+  /// What a drive saw.
+  public struct Summary: Sendable {
+    public var sessions = 0
+    public var events = 0
+    public var cutShort = false
+    /// The input does not start with a header: nothing was replayed.
+    public var rejected = false
+  }
+
+  private let rules: RuleSet?
+  private let sessionsBefore: Int
+  private let replays: (_ ordinal: Int) -> Bool
+  @exclusivity(unchecked) public private(set) var summary = Summary()
+  /// The open session.
+  @exclusivity(unchecked) public private(set) var session: DrivenSession?
+  /// The open session's findings so far, in the order they were made.
+  @exclusivity(unchecked) private var findings: [Finding] = []
+
+  /// - Parameters:
+  ///   - rules: the rules to replay with; nil reads sessions without replaying them.
+  ///   - sessionsBefore: sessions of the trace that come before the input (a stored session
+  ///     read on its own): the first session's ordinal is one more.
+  ///   - replays: whether to replay the session with this ordinal (1 for the trace's first).
+  public init(
+    rules: RuleSet?, sessionsBefore: Int = 0, replays: @escaping (_ ordinal: Int) -> Bool = { _ in true }
+  ) {
+    self.rules = rules
+    self.sessionsBefore = sessionsBefore
+    self.replays = replays
+  }
+
+  /// Reads `source` to its end, then ends the last session.
+  public func run(_ source: some TraceItemSource, to observer: some SessionObserver) throws -> Summary {
+    while let item = try source.next() { take(item, to: observer) }
+    finish(cutShort: source.wasCutShort, to: observer)
+    return summary
+  }
+
+  /// Takes the next item of the input.
+  public func take(_ item: TraceItem, to observer: some SessionObserver) {
+    switch item {
+    case .event(let event):
+      summary.events += 1
+      guard let replay = session?.replay else { return observer.eventApplied(event, findings: []) }
+      observer.willApply(event)
+      let before = findings.count
+      replay.apply(event, into: &findings)
+      observer.eventApplied(event, findings: findings[before...])
+    case .session(let header, let line, let symbols):
+      endSession(cutShort: false, to: observer)
+      summary.sessions += 1
+      let ordinal = sessionsBefore + summary.sessions
+      let replay =
+        rules.flatMap { rules in
+          header.version == Self.replayedVersion && replays(ordinal)
+            ? SessionReplay(header: header, symbols: symbols, ordinal: ordinal, rules: rules) : nil
+        }
+      let started = DrivenSession(ordinal: ordinal, line: line, header: header, symbols: symbols, replay: replay)
+      session = started
+      observer.sessionStarted(started)
+    case .issue(let issue):
+      if issue.kind == .missingHeader { summary.rejected = true }
+      observer.issueFound(issue)
+    }
+  }
+
+  /// The input ended (`cutShort`: early): ends the last session.
+  public func finish(cutShort: Bool, to observer: some SessionObserver) {
+    summary.cutShort = cutShort
+    endSession(cutShort: cutShort, to: observer)
+  }
+
+  private func endSession(cutShort: Bool, to observer: some SessionObserver) {
+    guard let ended = session else { return }
+    session = nil
+    ended.replay?.finish(cutShort: cutShort, into: &findings)
+    findings.sort { $0.line < $1.line }
+    observer.sessionEnded(ended, findings: findings)
+    findings.removeAll(keepingCapacity: true)
+  }
+}
+
+/// A session as the driver started it.
+public struct DrivenSession {
+  /// 1 for the input's first session.
+  public let ordinal: Int
+  /// The header's line.
+  public let line: Int
+  public let header: SessionHeader
+  public let symbols: SessionSymbols
+  /// Its replay; nil when the session is not replayed (another format version, no rules, or
+  /// not asked for).
+  public let replay: SessionReplay?
+}
+
+/// Watches a ``SessionDriver``. Each method does nothing unless implemented.
+public protocol SessionObserver: AnyObject {
+  /// A session starts at its header.
+  func sessionStarted(_ session: DrivenSession)
+  /// An event of a replayed session is about to be applied to the model.
+  func willApply(_ event: TraceEvent)
+  /// An event, replayed when its session is, with the findings it caused at once (a finding
+  /// can concern an earlier line; the session's end hands all of them on in line order).
+  func eventApplied(_ event: TraceEvent, findings: ArraySlice<Finding>)
+  /// A problem with a line or with the input.
+  func issueFound(_ issue: IngestIssue)
+  /// A session ended (at the next header, or at the end of the input); its findings, by line.
+  func sessionEnded(_ session: DrivenSession, findings: [Finding])
+}
+
+extension SessionObserver {
+  public func sessionStarted(_ session: DrivenSession) {}
+  public func willApply(_ event: TraceEvent) {}
+  public func eventApplied(_ event: TraceEvent, findings: ArraySlice<Finding>) {}
+  public func issueFound(_ issue: IngestIssue) {}
+  public func sessionEnded(_ session: DrivenSession, findings: [Finding]) {}
+}

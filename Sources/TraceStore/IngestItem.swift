@@ -1,0 +1,52 @@
+import Replay
+import TraceModel
+
+/// What the decoding side of an ingest hands the writer, in file order.
+package enum IngestItem {
+  /// The file's content hash and size, before anything else (the writer skips a file already
+  /// stored). Nil for standard input, whose hash is known only at the end.
+  case content(sha256: String, size: Int)
+  /// A header: a session starts. (Indirect: headers are rare and large, events frequent and small.)
+  indirect case session(SessionHeader, line: Int, text: String, symbols: SessionSymbols)
+  /// An event of the open session; its record's bytes come with it (``IngestItemSource/record``).
+  case event(TraceEvent)
+  case issue(IngestIssue)
+  /// The replay findings of the session that just ended (`--check`), sorted by line.
+  case findings([Finding])
+}
+
+/// How the decoding of a file ended.
+package struct DecodedTraceEnd {
+  package var compression: Compression
+  /// What the file was read as (a trace, a console log, a crash report).
+  package var kind: InputKind
+  package var lines: Int
+  package var cutShort: Bool
+  /// Standard input's hash and size, computed while reading (files have theirs in `.content`).
+  package var streamedContent: (sha256: String, size: Int)?
+
+  package init(
+    compression: Compression, kind: InputKind = .trace, lines: Int, cutShort: Bool,
+    streamedContent: (sha256: String, size: Int)?
+  ) {
+    self.compression = compression
+    self.kind = kind
+    self.lines = lines
+    self.cutShort = cutShort
+    self.streamedContent = streamedContent
+  }
+}
+
+/// Where the writer takes a file's items from: a ``TraceDecoding`` on the same thread, or the
+/// consuming end of an ``IngestPipe``.
+package protocol IngestItemSource: AnyObject {
+  /// The next item, or nil at the end of the file (then ``end`` is set).
+  func next() throws -> IngestItem?
+  /// The bytes of the last `.event` item's record, valid until the next call to ``next()``.
+  var record: UnsafeRawBufferPointer { get }
+  var end: DecodedTraceEnd? { get }
+  /// Bytes read so far, for progress.
+  var bytesRead: Int { get }
+  /// Tells the decoding side that nothing more is wanted (a skipped file).
+  func cancel()
+}

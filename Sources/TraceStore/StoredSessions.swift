@@ -1,0 +1,104 @@
+import Foundation
+import GRDB
+import GRDBSQLite
+import Replay
+import TraceModel
+
+/// A session as stored, ready to be replayed.
+package struct StoredSession: Sendable {
+  package var id: Int64
+  package var traceID: Int64
+  package var ordinal: Int
+  package var path: String
+  package var firstLine: Int
+  package var rows: ClosedRange<Int64>?
+  /// The header line as written.
+  package var header: String
+  package var cutShort: Bool
+}
+
+/// The stored sessions of a database opened for writing, inside one transaction: their records
+/// as written (so that a replay decodes them exactly as `check` decodes a file) and their
+/// findings in `anomalies`.
+package struct StoredSessions {
+  private let db: Database
+  /// Whether ``replaceAnomalies(of:rules:with:)`` can store findings (false on read-only media).
+  package let canWrite: Bool
+
+  /// Opens the database at `path` and gives `body` its sessions in one transaction. When it
+  /// cannot be written (read-only media), it is read only: `readOnly` gets the reason and
+  /// ``canWrite`` is false.
+  /// - Throws: ``StoreError`` when the database cannot be opened; what `body` throws, after
+  ///   rolling back.
+  package static func update<T>(
+    path: String, readOnly: (_ reason: String) -> Void, _ body: (StoredSessions) throws -> T
+  ) throws -> T {
+    guard FileManager.default.fileExists(atPath: path) else { throw StoreError.missing(path: path) }
+    do {
+      let queue = try TraceStore.openForWriting(path: path)
+      return try queue.write { db in try body(StoredSessions(db: db, canWrite: true)) }
+    } catch StoreError.cannotOpen(_, let reason) {
+      let queue = try TraceStore.openReadOnly(path: path, note: { _ in })
+      readOnly(reason)
+      return try queue.read { db in try body(StoredSessions(db: db, canWrite: false)) }
+    }
+  }
+
+  /// Opens the database at `path` read-only and hands `body` its sessions.
+  /// - Throws: ``StoreError`` when it cannot be opened, what `body` throws, or a database error.
+  package static func reading<T>(path: String, note: (String) -> Void, _ body: (StoredSessions) throws -> T) throws
+    -> T
+  {
+    try TraceStore.openReadOnly(path: path, note: note).read { try body(StoredSessions(db: $0, canWrite: false)) }
+  }
+
+  private init(db: Database, canWrite: Bool) {
+    self.db = db
+    self.canWrite = canWrite
+  }
+
+  /// Every stored session, in trace and line order.
+  package func all() throws -> [StoredSession] {
+    try Row.fetchAll(
+      db,
+      sql: """
+        SELECT s.id, s.trace_id, s.ordinal, s.first_line, s.first_row, s.last_row, s.header, s.cut_short, t.path
+        FROM sessions s JOIN traces t ON t.id = s.trace_id ORDER BY s.trace_id, s.ordinal
+        """
+    ).map {
+      StoredSession(
+        id: $0["id"], traceID: $0["trace_id"], ordinal: $0["ordinal"], path: $0["path"], firstLine: $0["first_line"],
+        rows: Self.range($0["first_row"], $0["last_row"]), header: $0["header"], cutShort: $0["cut_short"])
+    }
+  }
+
+  /// Calls `body` with each event record of `session`, in line order; the bytes are valid
+  /// during the call only.
+  package func forEachRecord(of session: StoredSession, _ body: (RawLine) throws -> Void) throws {
+    let statement = try db.makeStatement(
+      sql: "SELECT line, record FROM event_rows WHERE id BETWEEN ? AND ? ORDER BY id")
+    try statement.setArguments([session.rows?.lowerBound ?? 1, session.rows?.upperBound ?? 0])
+    let handle = statement.sqliteStatement
+    defer { sqlite3_reset(handle) }
+    while true {
+      let code = sqlite3_step(handle)
+      if code == SQLITE_DONE { break }
+      guard code == SQLITE_ROW else {
+        throw DatabaseError(
+          resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
+      }
+      let bytes = UnsafeRawBufferPointer(
+        start: sqlite3_column_text(handle, 1), count: Int(sqlite3_column_bytes(handle, 1)))
+      try body(RawLine(number: Int(sqlite3_column_int64(handle, 0)), bytes: bytes))
+    }
+  }
+
+  /// Replaces the findings of `rules` for `session` in `anomalies` with `findings`.
+  package func replaceAnomalies(of session: StoredSession, rules: [String], with findings: [Finding]) throws {
+    try AnomalyWriter(db: db, rules: rules).replace(session: session.id, trace: session.traceID, with: findings)
+  }
+
+  private static func range(_ first: Int64, _ last: Int64) -> ClosedRange<Int64>? {
+    first <= last ? first...last : nil
+  }
+}

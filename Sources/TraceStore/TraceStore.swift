@@ -1,0 +1,167 @@
+import Foundation
+import GRDB
+
+/// Opens the SQLite database traceq stores traces in.
+enum TraceStore {
+  /// How long a writer waits for another process's transaction (one trace file) to finish.
+  static let busyTimeout: TimeInterval = 600
+
+  /// A connection that writes: WAL (readers keep working while a trace is stored), a busy
+  /// timeout so that concurrent `traceq ingest` runs take turns, the schema migrated.
+  static func openForWriting(path: String) throws -> DatabaseQueue {
+    var configuration = Configuration()
+    configuration.journalMode = .wal
+    configuration.busyMode = .timeout(busyTimeout)
+    // Relationships are declared for documentation; enforcing them on every event row would
+    // slow bulk loads, and traceq writes each trace in one consistent transaction.
+    configuration.foreignKeysEnabled = false
+    configuration.prepareDatabase { db in
+      try db.execute(sql: "PRAGMA synchronous = NORMAL; PRAGMA cache_size = -8192")
+    }
+    let queue: DatabaseQueue
+    do {
+      queue = try DatabaseQueue(path: path, configuration: configuration)
+      try refuseNewerSchema(queue, path: path)
+    } catch let error as StoreError {
+      throw error
+    } catch {
+      throw StoreError.cannotOpen(path: path, reason: StoreError.reason(error))
+    }
+    try migrate(queue, path: path)
+    return queue
+  }
+
+  /// A connection that can only read: SQLite refuses any statement that would write. A WAL
+  /// database whose shared-memory index cannot be created (read-only media, a read-only
+  /// directory) is opened as immutable instead, and `note` says so.
+  static func openReadOnly(path: String, note: (String) -> Void) throws -> DatabaseQueue {
+    guard FileManager.default.fileExists(atPath: path) else { throw StoreError.missing(path: path) }
+    var configuration = Configuration()
+    configuration.readonly = true
+    configuration.busyMode = .timeout(busyTimeout)
+    func open(_ name: String) throws -> DatabaseQueue {
+      let queue = try DatabaseQueue(path: name, configuration: configuration)
+      _ = try queue.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM sqlite_master") }
+      return queue
+    }
+    do {
+      do {
+        return try open(path)
+      } catch let error as DatabaseError where error.resultCode == .SQLITE_CANTOPEN {
+        let immutable = try open(immutableURI(path))
+        note(
+          "note: \(path) cannot be opened for shared reading (read-only media?): it is read as an immutable file, "
+            + "so changes another process is making are not seen")
+        return immutable
+      }
+    } catch {
+      throw StoreError.cannotOpen(path: path, reason: StoreError.reason(error))
+    }
+  }
+
+  /// An SQLite URI that opens `path` as immutable: no locks, no WAL index, nothing written.
+  private static func immutableURI(_ path: String) -> String {
+    var escaped = ""
+    for character in path.unicodeScalars {
+      switch character {
+      case "%", "?", "#": escaped += String(format: "%%%02X", character.value)
+      default: escaped.unicodeScalars.append(character)
+      }
+    }
+    return "file:\(escaped)?immutable=1"
+  }
+
+  /// Throws ``StoreError/newerSchema(path:found:known:)`` when a newer traceq created tables
+  /// this one does not know: writing to it could break what the newer one relies on.
+  private static func refuseNewerSchema(_ queue: DatabaseQueue, path: String) throws {
+    let migrator = StoreSchema.migrator
+    let applied = try queue.read { try migrator.appliedIdentifiers($0) }
+    let known = migrator.migrations
+    guard let unknown = applied.filter({ !known.contains($0) }).max(by: { version($0) < version($1) }) else { return }
+    throw StoreError.newerSchema(path: path, found: version(unknown), known: known.map(version).max() ?? 0)
+  }
+
+  /// The number of a migration named `vN: …`.
+  private static func version(_ identifier: String) -> Int {
+    Int(identifier.dropFirst().prefix { $0.isNumber }) ?? 0
+  }
+
+  /// Applies the migrations. Two processes creating the same new database race here: the
+  /// loser's migration fails (busy, or "table already exists") and is rolled back; it then
+  /// finds the winner's schema complete.
+  private static func migrate(_ queue: DatabaseQueue, path: String) throws {
+    let migrator = StoreSchema.migrator
+    var attempts = 0
+    while true {
+      do {
+        try migrator.migrate(queue)
+        return
+      } catch {
+        attempts += 1
+        if (try? queue.read(migrator.hasCompletedMigrations)) == true { return }
+        guard attempts < 50, error is DatabaseError else {
+          throw StoreError.cannotOpen(path: path, reason: StoreError.reason(error))
+        }
+        Thread.sleep(forTimeInterval: 0.05)
+      }
+    }
+  }
+}
+
+/// What stops a command that needs the database.
+public enum StoreError: Error, CustomStringConvertible {
+  case missing(path: String)
+  case cannotOpen(path: String, reason: String)
+  case writeFailed(path: String, reason: String)
+  /// A new database could not be completed; it was not published.
+  case buildFailed(path: String, reason: String)
+  /// The database was written by a newer traceq (schema version `found`; this one knows up to
+  /// `known`).
+  case newerSchema(path: String, found: Int, known: Int)
+  /// SQLite refused or stopped a statement of a query (``StoreReader``).
+  case refused(QueryRefusal, reason: String)
+
+  public var description: String {
+    switch self {
+    case .missing(let path):
+      "error: no database at \(path); create one with `traceq ingest --db \(path) TRACE…`"
+    case .cannotOpen(let path, let reason):
+      "error: cannot open the database \(path): \(reason)"
+    case .writeFailed(let path, let reason):
+      "error: writing to the database \(path) failed, nothing of this file was stored: \(reason)"
+    case .buildFailed(let path, let reason):
+      "error: building the new database \(path) failed, nothing was stored: \(reason)"
+    case .newerSchema(let path, let found, let known):
+      "error: \(path) was written by a newer traceq (schema version \(found); this traceq knows versions up to "
+        + "\(known)); it is left untouched: update traceq, or use another database"
+    case .refused(_, let reason):
+      "error: \(reason)"
+    }
+  }
+
+  /// SQLite's own message for a GRDB error, without GRDB's decoration.
+  package static func reason(_ error: Error) -> String {
+    if let error = error as? DatabaseError { return error.message ?? "\(error.resultCode)" }
+    return "\(error)"
+  }
+}
+
+/// Why SQLite did not complete a query's statement.
+public enum QueryRefusal: Sendable {
+  /// The query ran past its time limit (SQLite's progress handler stopped it).
+  case interrupted
+  /// A value the query builds is longer than the limit.
+  case tooBig
+  case outOfMemory
+  /// Anything else: a syntax error, a write on a read-only connection, ...
+  case other
+
+  init(_ code: ResultCode) {
+    switch code {
+    case .SQLITE_INTERRUPT: self = .interrupted
+    case .SQLITE_TOOBIG: self = .tooBig
+    case .SQLITE_NOMEM: self = .outOfMemory
+    default: self = .other
+    }
+  }
+}

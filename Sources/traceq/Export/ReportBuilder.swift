@@ -1,0 +1,81 @@
+import Replay
+import TraceModel
+
+/// Gathers what the HTML report shows while sessions replay: per session, its tracks (merged
+/// past a bound), its findings with the model's state where each was found (the first
+/// ``findingsWithState`` of them), and the tallies of the summary.
+final class ReportBuilder: TimelineSink {
+  /// A finding as the report lists it.
+  struct ReportedFinding {
+    var finding: Finding
+    var time: Double
+    /// The model's state, as `traceq replay --at` prints it, after `stateLine`.
+    var state: String
+    var stateLine: Int
+  }
+
+  /// One session's timeline and findings (a class: it is filled in place, event by event).
+  final class SessionSection {
+    var session: TimelineSession
+    var tracks: [TimelineTrack: ReportTrack] = [:]
+    /// Tracks in the order they first changed.
+    var trackOrder: [TimelineTrack] = []
+    var findings: [ReportedFinding] = []
+    var findingCount = 0
+    var events = 0
+    var end = 0.0
+    /// The line where UIKit raised an exception: the app ended there.
+    var exceptionLine: Int?
+
+    init(session: TimelineSession) { self.session = session }
+  }
+
+  /// Findings listed (with their state) per session; the rest are counted.
+  static let findingsWithState = 300
+
+  private(set) var sections: [SessionSection] = []
+  /// Findings per rule and severity, over all sessions.
+  private(set) var tally: [String: (severity: Severity, count: Int)] = [:]
+  private var current: SessionSection?
+  /// The current session's model, for naming its tracks once the trace has given the classes.
+  private var model: SessionModel?
+
+  func beginSession(_ session: TimelineSession, model: SessionModel) {
+    current = SessionSection(session: session)
+    self.model = model
+  }
+
+  func change(_ change: TimelineChange, at time: Double, model: SessionModel) {
+    guard let section = current else { return }
+    if section.tracks[change.track] == nil {
+      // A track is drawn from its first slice on.
+      guard change.label != nil else { return }
+      section.tracks[change.track] = ReportTrack(kind: change.track)
+      section.trackOrder.append(change.track)
+    }
+    section.tracks[change.track]?.set(slot: change.slot, to: change.label, at: time)
+  }
+
+  func finding(_ finding: Finding, at time: Double, model: SessionModel, afterLine line: Int) {
+    guard let section = current else { return }
+    tally[finding.ruleID] = (finding.severity, (tally[finding.ruleID]?.count ?? 0) + 1)
+    section.findingCount += 1
+    if model.raisedException, section.exceptionLine == nil { section.exceptionLine = finding.line }
+    guard section.findings.count < Self.findingsWithState else { return }
+    section.findings.append(
+      ReportedFinding(finding: finding, time: time, state: StateDescription(model).text, stateLine: line))
+  }
+
+  func endSession(at time: Double, events: Int) {
+    guard let section = current else { return }
+    for track in section.trackOrder {
+      section.tracks[track]?.finish(at: time)
+      if let model { section.tracks[track]?.name(with: model) }
+    }
+    section.events = events
+    section.end = time
+    sections.append(section)
+    current = nil
+    model = nil
+  }
+}

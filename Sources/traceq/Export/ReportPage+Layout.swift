@@ -1,0 +1,90 @@
+import Foundation
+
+/// How the report places things: which tracks are drawn, the time axis, numbers and classes.
+extension ReportPage {
+  /// The span drawn for a session whose events all happen at once.
+  static let minimumSpan = 0.001
+
+  /// The orientation tracks, then presentations and popovers, then the controllers (in the
+  /// order they first changed): the ones the findings name first, then the busiest, up to
+  /// ``controllerTracks``.
+  static func drawnTracks(_ section: ReportBuilder.SessionSection) -> [ReportTrack] {
+    let fixed: [TimelineTrack] = [
+      .interfaceOrientation, .deviceOrientation, .allowedOrientations, .presentations, .popovers,
+    ]
+    let named = Set(section.findings.flatMap { $0.finding.subjects.map(\.address) })
+    var controllers = section.trackOrder.enumerated().compactMap { order, track -> (Int, ReportTrack)? in
+      guard case .controller = track, let drawn = section.tracks[track] else { return nil }
+      return (order, drawn)
+    }
+    if controllers.count > controllerTracks {
+      func rank(_ track: ReportTrack) -> (Int, Int) { (named.contains(track.address ?? "") ? 0 : 1, -track.slices) }
+      controllers.sort { rank($0.1) < rank($1.1) }
+      controllers = controllers.prefix(controllerTracks).sorted { $0.0 < $1.0 }
+    }
+    return fixed.compactMap { section.tracks[$0] } + controllers.map(\.1)
+  }
+
+  /// The CSS class of a track's label.
+  static func kind(of track: TimelineTrack) -> String {
+    switch track {
+    case .controller: "controller"
+    case .presentations: "presentations"
+    case .popovers: "popovers"
+    case .interfaceOrientation, .deviceOrientation, .allowedOrientations: "orientation"
+    }
+  }
+
+  /// The CSS class of a slice: its state, orientation or mask.
+  static func slice(_ label: String, on track: TimelineTrack) -> String {
+    switch track {
+    case .controller: label
+    case .presentations: "presented"
+    case .popovers: "popover"
+    case .interfaceOrientation, .deviceOrientation: "o-\(label)"
+    case .allowedOrientations: label == "none" ? "m-none" : "mask"
+    }
+  }
+
+  /// About ten labelled times from 0 to `span`, at 1, 2 or 5 × a power of ten, and nine minor
+  /// ones between each two (the page shows them once zoomed in).
+  static func ticks(span: Double) -> [Tick] {
+    let rough = span / 10
+    let power = pow(10, floor(log10(rough)))
+    let step = [1.0, 2, 5, 10].map { $0 * power }.first { $0 >= rough } ?? rough
+    return stride(from: 0, through: Int(span / step * 10), by: 1).map { index in
+      let time = Double(index) * step / 10
+      return Tick(
+        percent: number(time / span * 100), x: number(time / span * width), text: duration(time),
+        minor: index % 10 != 0)
+    }
+  }
+
+  /// "850 µs", "12 ms", "2.45 s", "3 min 2 s", "15 h 47 min".
+  static func duration(_ seconds: Double) -> String {
+    switch seconds {
+    case 0: "0"
+    case ..<0.001: "\(number(seconds * 1_000_000)) µs"
+    case ..<1: "\(number((seconds * 1_000 * 100).rounded() / 100)) ms"
+    case ..<120: "\(number((seconds * 100).rounded() / 100)) s"
+    case ..<3_600: "\(Int(seconds) / 60) min \(Int(seconds) % 60) s"
+    default: "\(Int(seconds) / 3_600) h \(Int(seconds) % 3_600 / 60) min"
+    }
+  }
+
+  /// A number for SVG and CSS: at most three decimals, no trailing zeros.
+  static func number(_ value: Double) -> String {
+    let thousandths = (value * 1000).rounded()
+    let whole = Int64(thousandths / 1000)
+    var fraction = Int64(abs(thousandths.truncatingRemainder(dividingBy: 1000)))
+    guard fraction != 0 else { return String(whole) }
+    var digits = 3
+    while fraction % 10 == 0 {
+      fraction /= 10
+      digits -= 1
+    }
+    let sign = value < 0 && whole == 0 ? "-" : ""
+    let padded = String(repeating: "0", count: digits - String(fraction).count) + String(fraction)
+    return "\(sign)\(whole).\(padded)"
+  }
+}

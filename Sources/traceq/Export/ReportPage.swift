@@ -1,0 +1,213 @@
+import Mustache
+import Replay
+import TraceModel
+
+/// The HTML report: what ``ReportBuilder`` gathered, laid out for ``ReportTemplate``. Every
+/// value reaches the page through the template, which escapes it.
+struct ReportPage {
+  /// At most this many controller tracks are drawn per session: those the findings name first,
+  /// then the busiest.
+  static let controllerTracks = 40
+  /// The timeline's width in SVG units (the page scales it to the zoom).
+  static let width = 1000.0
+  static let rowHeight = 18
+
+  let title: String
+  let summary: Summary
+  let sessions: [SessionView]
+  let css = ReportTemplate.css
+  let script = ReportTemplate.script
+
+  init(builder: ReportBuilder, files: Int, input: String) {
+    title = "traceq report · \(input)"
+    let events = builder.sections.reduce(0) { $0 + $1.events }
+    sessions = builder.sections.enumerated().map { SessionView($1, index: $0 + 1) }
+    let findings = builder.tally.values.reduce(0) { $0 + $1.count }
+    summary = Summary(
+      totals: [
+        Plural.count(files, "trace file"), Plural.count(builder.sections.count, "session"),
+        Plural.count(events, "event"), Plural.count(findings, "finding"),
+      ].joined(separator: " · "),
+      rules: builder.tally.map { RuleRow(rule: $0.key, severity: $0.value.severity.rawValue, count: $0.value.count) }
+        .sorted { ($0.rank, -$0.count, $0.rule) < ($1.rank, -$1.count, $1.rule) },
+      crashes: sessions.compactMap(\.exception))
+  }
+
+  /// The page's HTML.
+  func render() throws -> String {
+    try MustacheTemplate(string: ReportTemplate.page).render(self)
+  }
+
+  struct Summary {
+    /// "1 trace file · 2 sessions · 340 events · 3 findings".
+    let totals: String
+    let rules: [RuleRow]
+    /// Where UIKit raised an exception, per session that has one.
+    let crashes: [Exception]
+  }
+
+  struct RuleRow {
+    let rule: String
+    let severity: String
+    let count: Int
+    var rank: Int { ["error", "warning", "note"].firstIndex(of: severity) ?? 3 }
+  }
+
+  struct Exception {
+    let session: String
+    let location: String
+    let message: String
+    let anchor: String
+  }
+
+  /// One session: its heading, the tracks' labels, the SVG's shapes and the findings.
+  struct SessionView {
+    let anchor: String
+    let heading: String
+    let meta: String
+    let exception: Exception?
+    let height: Int
+    let labels: [Label]
+    let ticks: [Tick]
+    let rows: [Row]
+    let rects: [Rect]
+    let markers: [Marker]
+    let findings: [FindingView]
+    let omitted: [String]
+
+    init(_ section: ReportBuilder.SessionSection, index: Int) {
+      let session = section.session
+      anchor = "s\(index)"
+      heading = "Session \(session.ordinal) · \(session.title.isEmpty ? "untitled" : session.title)"
+      let span = max(section.end, ReportPage.minimumSpan)
+      meta = [
+        "\(session.file):\(session.line)", Plural.count(section.events, "event"), ReportPage.duration(section.end),
+        Plural.count(section.findingCount, "finding"),
+      ].joined(separator: " · ")
+      let scale = ReportPage.width / span
+      let tracks = ReportPage.drawnTracks(section)
+      var labels = [Label(name: "findings", kind: "findings")]
+      var rects: [Rect] = []
+      for (row, track) in tracks.enumerated() {
+        labels.append(Label(name: track.name, kind: ReportPage.kind(of: track.kind)))
+        let top = (row + 1) * ReportPage.rowHeight
+        for segment in track.segments {
+          rects.append(Rect(segment, track: track.kind, top: top, scale: scale))
+        }
+      }
+      self.labels = labels
+      self.rects = rects
+      height = labels.count * ReportPage.rowHeight
+      rows = labels.indices.map { Row(y: $0 * ReportPage.rowHeight, odd: $0 % 2 == 1) }
+      ticks = ReportPage.ticks(span: span)
+      let findings = section.findings.enumerated().map {
+        FindingView($1, file: session.file, anchor: "f\(index)-\($0 + 1)", span: span)
+      }
+      self.findings = findings
+      markers = findings.map { Marker(finding: $0, height: labels.count * ReportPage.rowHeight) }
+      let heading = heading
+      exception = section.exceptionLine.flatMap { line in
+        findings.first { $0.line == line }.map {
+          Exception(session: heading, location: $0.location, message: $0.message, anchor: $0.anchor)
+        }
+      }
+      var omitted: [String] = []
+      let hidden = section.trackOrder.count - tracks.count
+      if hidden > 0 { omitted.append("\(hidden) more controller tracks are not drawn (the busiest are).") }
+      if section.findingCount > findings.count {
+        omitted.append(
+          "\(section.findingCount - findings.count) more findings are not listed; `traceq check` lists all.")
+      }
+      self.omitted = omitted
+    }
+  }
+
+  struct Label {
+    let name: String
+    let kind: String
+  }
+
+  struct Row {
+    let y: Int
+    let odd: Bool
+  }
+
+  /// A time label on the axis, placed in percent of the width so that it follows the zoom.
+  struct Tick {
+    let percent: String
+    let x: String
+    let text: String
+    let minor: Bool
+  }
+
+  struct Rect {
+    let x: String
+    let y: Int
+    let width: String
+    let height: Int
+    let kind: String
+    let title: String
+
+    init(_ segment: ReportTrack.Segment, track: TimelineTrack, top: Int, scale: Double) {
+      x = ReportPage.number(segment.start * scale)
+      width = ReportPage.number(max((segment.end - segment.start) * scale, 0.05))
+      let inset = min(segment.lane, 3) * 3
+      y = top + 3 + inset
+      height = ReportPage.rowHeight - 6 - inset
+      let times = "\(ReportPage.duration(segment.start)) – \(ReportPage.duration(segment.end))"
+      if segment.count > 1 {
+        kind = "merged"
+        title = "\(segment.count) \(segment.label.isEmpty ? "slices" : segment.label) · \(times)"
+      } else {
+        kind = ReportPage.slice(segment.label, on: track)
+        title = "\(segment.label) · \(times)"
+      }
+    }
+  }
+
+  struct Marker {
+    let x: String
+    let anchor: String
+    let severity: String
+    let title: String
+    let height: Int
+
+    init(finding: FindingView, height: Int) {
+      x = finding.x
+      anchor = finding.anchor
+      severity = finding.severity
+      title = "\(finding.location): \(finding.message) [\(finding.rule)]"
+      self.height = height
+    }
+  }
+
+  struct FindingView {
+    let anchor: String
+    let line: Int
+    let location: String
+    let severity: String
+    let rule: String
+    let message: String
+    let hint: String
+    let state: String
+    let stateLine: Int
+    /// Where its marker is, in SVG units and in percent of the width.
+    let x: String
+    let percent: String
+
+    init(_ reported: ReportBuilder.ReportedFinding, file: String, anchor: String, span: Double) {
+      let finding = reported.finding
+      self.anchor = anchor
+      line = finding.line
+      location = "\(file):\(finding.line)"
+      severity = finding.severity.rawValue
+      rule = finding.ruleID
+      message = finding.message
+      hint = finding.hint
+      state = reported.state
+      stateLine = reported.stateLine
+      x = ReportPage.number(reported.time / span * ReportPage.width)
+      percent = ReportPage.number(reported.time / span * 100)
+    }
+  }
+}

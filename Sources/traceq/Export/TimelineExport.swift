@@ -1,0 +1,197 @@
+import Replay
+import TraceModel
+import TraceStore
+
+/// Where an export reads its sessions: trace files (directories are walked), or the sessions
+/// a database stores.
+enum ExportInput {
+  case files([String])
+  case database(String)
+
+  /// One trace file.
+  static func file(_ path: String) -> ExportInput { .files([path]) }
+
+  /// The files' or the database's path.
+  var name: String {
+    switch self {
+    case .files(let paths): paths.joined(separator: " ")
+    case .database(let path): path
+    }
+  }
+}
+
+/// Replays the sessions of an input, through ``TimelineRecorder``, into a ``TimelineSink``:
+/// the common part of `traceq export` and `traceq report`. One session is in memory at a time.
+struct TimelineExport {
+  var input: ExportInput
+  /// Only this session: its ordinal in each file, or its `sessions.id` in the database.
+  var session: Int?
+  var rules = RuleSet()
+  /// Where problems with the trace's lines (`file:line: severity: message [kind]`) and the error
+  /// that stops a run go.
+  var errorOutput: (String) -> Void = Terminal.error
+
+  /// What was read.
+  struct Summary {
+    var files = 0
+    var sessions = 0
+    var events = 0
+    /// A file does not start with a header: nothing of it was exported.
+    var rejected = false
+  }
+
+  /// Opens `outputPath` (`-`: standard output) before anything is read, so that an output that
+  /// cannot be written stops the run at once, then lets `produce` replay into it. Errors become
+  /// one line on `errorOutput`. Returns the exit status: 0 written, 2 unusable input or output.
+  func write(to outputPath: String, _ produce: (ReportOutput) throws -> Summary) -> Int32 {
+    do {
+      let output = outputPath == "-" ? ReportOutput.standardOutput : try ReportOutput.file(outputPath)
+      return try produce(output).rejected ? 2 : 0
+    } catch {
+      errorOutput("\(error)")
+      return 2
+    }
+  }
+
+  /// - Throws: ``ExportError`` when the input cannot be read.
+  func run(into sink: TimelineSink) throws -> Summary {
+    switch input {
+    case .files(let paths): return try runFiles(paths, into: sink)
+    case .database(let path): return try runDatabase(path, into: sink)
+    }
+  }
+
+  /// The files in the order given, directories walked as `check` walks them. A path that cannot
+  /// be read is reported and the others exported (exit status 2 all the same).
+  private func runFiles(_ paths: [String], into sink: TimelineSink) throws -> Summary {
+    let listing = TraceFiles.list(paths)
+    (listing.unreadable + listing.notes).forEach(errorOutput)
+    guard !listing.files.isEmpty || !listing.unreadable.isEmpty else {
+      throw ExportError.unreadable("error: no trace files found in \(paths.joined(separator: ", "))")
+    }
+    var summary = Summary(rejected: !listing.unreadable.isEmpty)
+    for path in listing.files {
+      let file = try runFile(path, into: sink, alone: listing.files.count == 1)
+      summary.files += 1
+      summary.sessions += file.sessions
+      summary.events += file.events
+      summary.rejected = summary.rejected || file.rejected
+    }
+    return summary
+  }
+
+  /// One file; `alone`: the only one, so that a `--session` it does not have is an error.
+  private func runFile(_ path: String, into sink: TimelineSink, alone: Bool) throws -> Summary {
+    let driver = SessionDriver(rules: rules, replays: { session == nil || session == $0 })
+    let observer = TimelineObserver(file: path, sink: sink, errorOutput: errorOutput)
+    let driven: SessionDriver.Summary
+    do {
+      driven = try driver.run(try TraceStream(path: path), to: observer)
+    } catch {
+      throw ExportError.unreadable("\(error)")
+    }
+    if let session, driven.sessions < session, alone {
+      throw ExportError.noSuchSession("\(path) has \(Plural.count(driven.sessions, "session")), not \(session)")
+    }
+    return Summary(files: 1, sessions: observer.sessions, events: driven.events, rejected: driven.rejected)
+  }
+
+  private func runDatabase(_ path: String, into sink: TimelineSink) throws -> Summary {
+    var summary = Summary()
+    let wanted = session.map(Int64.init)
+    do {
+      try StoredSessions.reading(path: path, note: errorOutput) { stored in
+        let sessions = try stored.all().filter { wanted == nil || $0.id == wanted }
+        if let session, sessions.isEmpty { throw ExportError.noSuchSession("\(path) stores no session \(session)") }
+        summary.files = Set(sessions.map(\.traceID)).count
+        for session in sessions {
+          // Decoded exactly as `check` decodes a file: the header, then each event record.
+          let decoder = RecordDecoder()
+          var header = session.header
+          let decoded = header.withUTF8 {
+            decoder.decode(RawLine(number: session.firstLine, bytes: UnsafeRawBufferPointer($0)))
+          }
+          guard let decoded, case .session = decoded else { continue }
+          let driver = SessionDriver(rules: rules, sessionsBefore: session.ordinal - 1)
+          let observer = TimelineObserver(file: session.path, sink: sink, errorOutput: errorOutput)
+          driver.take(decoded, to: observer)
+          try stored.forEachRecord(of: session) { line in
+            if let item = decoder.decode(line), case .event = item { driver.take(item, to: observer) }
+          }
+          driver.finish(cutShort: session.cutShort, to: observer)
+          summary.sessions += observer.sessions
+          summary.events += driver.summary.events
+        }
+      }
+    } catch let error as ExportError {
+      throw error
+    } catch let error as StoreError {
+      throw ExportError.unreadable(error.description)
+    } catch {
+      throw ExportError.unreadable("error: cannot read the sessions stored in \(path): \(StoreError.reason(error))")
+    }
+    return summary
+  }
+}
+
+/// Hands the sessions a ``SessionDriver`` replays to a ``TimelineRecorder`` each, and the
+/// problems with the trace's lines to the error output.
+private final class TimelineObserver: SessionObserver {
+  let file: String
+  let sink: TimelineSink
+  let errorOutput: (String) -> Void
+  /// Sessions replayed.
+  private(set) var sessions = 0
+  private var recorder: TimelineRecorder?
+  /// The findings handed on as events made them, to tell those the session's end adds.
+  private var delivered: [Finding: Int] = [:]
+
+  init(file: String, sink: TimelineSink, errorOutput: @escaping (String) -> Void) {
+    self.file = file
+    self.sink = sink
+    self.errorOutput = errorOutput
+  }
+
+  func sessionStarted(_ session: DrivenSession) {
+    recorder = nil
+    guard let replay = session.replay else { return }
+    sessions += 1
+    let described = TimelineSession(ordinal: session.ordinal, file: file, line: session.line, header: session.header)
+    recorder = TimelineRecorder(session: described, model: replay.model, sink: sink)
+  }
+
+  func eventApplied(_ event: TraceEvent, findings: ArraySlice<Finding>) {
+    guard let recorder else { return }
+    recorder.applied(event, findings: findings)
+    for finding in findings { delivered[finding, default: 0] += 1 }
+  }
+
+  func issueFound(_ issue: IngestIssue) { errorOutput(Diagnostic.line(path: file, issue)) }
+
+  func sessionEnded(_ session: DrivenSession, findings: [Finding]) {
+    guard let recorder else { return }
+    let added = findings.filter { finding in
+      guard let count = delivered[finding], count > 0 else { return true }
+      delivered[finding] = count - 1
+      return false
+    }
+    recorder.ended(findings: added)
+    delivered.removeAll(keepingCapacity: true)
+    self.recorder = nil
+  }
+}
+
+/// Why an export stopped (exit status 2).
+enum ExportError: Error, CustomStringConvertible {
+  /// The input cannot be opened or read; the text is the whole error line.
+  case unreadable(String)
+  /// `--session` names a session the input does not have.
+  case noSuchSession(String)
+
+  var description: String {
+    switch self {
+    case .unreadable(let text): text
+    case .noSuchSession(let text): "error: \(text)"
+    }
+  }
+}

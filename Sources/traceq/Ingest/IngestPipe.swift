@@ -1,0 +1,137 @@
+import Foundation
+import TraceModel
+import TraceStore
+
+/// Decodes a file on a thread of its own and hands the items to the writer's thread in batches
+/// (records copied into each batch's bytes) through a ``BoundedChannel`` bounded in bytes:
+/// decoding runs ahead of SQLite while the bytes in flight stay under ``bytesAhead`` plus a
+/// batch, whatever the length of the lines. The consuming end is an ``IngestItemSource``.
+///
+/// The decoding thread owns everything it creates; a session's symbols are handed over only
+/// once its next session has started, when the decoder no longer changes them.
+final class IngestPipe: IngestItemSource, @unchecked Sendable {
+  private struct Batch {
+    var items: [IngestItem] = []
+    /// For each `.event` item, where its record is in `bytes`.
+    var records: [Range<Int>] = []
+    var bytes = RecordBytes()
+    var bytesRead = 0
+
+    /// What the batch holds, in bytes: its records and its items.
+    var cost: Int { bytes.count + items.count * MemoryLayout<IngestItem>.stride }
+  }
+
+  /// A batch is handed over at this many items...
+  private static let batchItems = 2048
+  /// ... or once its records reach this many bytes (a record is at most one line, 1 MiB).
+  static let batchBytes = 1 << 18
+  /// The bytes of the batches waiting for the writer.
+  static let bytesAhead = 1 << 20
+
+  private let channel: BoundedChannel<Batch, Result<DecodedTraceEnd, Error>>
+
+  // The consumer's side.
+  private var current = Batch()
+  private var itemIndex = 0
+  private var recordIndex = 0
+  private var currentRecord = 0..<0
+  private(set) var end: DecodedTraceEnd?
+
+  /// Starts the decoding `makeDecoding` opens on a thread of its own.
+  /// - Parameter onFull: called on the decoding thread when it waits for the writer (tests).
+  init(_ makeDecoding: @escaping @Sendable () throws -> TraceDecoding, onFull: (@Sendable () -> Void)? = nil) {
+    let channel = BoundedChannel<Batch, Result<DecodedTraceEnd, Error>>(
+      capacity: Self.bytesAhead, cost: \.cost, onFull: onFull)
+    self.channel = channel
+    let thread = Thread { Self.produce(makeDecoding, into: channel) }
+    thread.stackSize = 1 << 20
+    thread.start()
+  }
+
+  deinit { channel.cancel() }
+
+  // MARK: Producing
+
+  private static func produce(
+    _ makeDecoding: () throws -> TraceDecoding, into channel: BoundedChannel<Batch, Result<DecodedTraceEnd, Error>>
+  ) {
+    do {
+      let decoding = try makeDecoding()
+      var batch = Batch()
+      while let item = try decoding.next() {
+        if case .event = item {
+          let record = decoding.record
+          batch.records.append(batch.bytes.append(record))
+        }
+        batch.items.append(item)
+        if batch.items.count == batchItems || batch.bytes.count >= batchBytes {
+          batch.bytesRead = decoding.bytesRead
+          guard channel.send(batch) else { return decoding.cancel() }
+          batch = Batch()
+        }
+      }
+      batch.bytesRead = decoding.bytesRead
+      guard channel.send(batch) else { return }
+      channel.close(.success(decoding.end!))
+    } catch {
+      channel.close(.failure(error))
+    }
+  }
+
+  // MARK: Consuming
+
+  func next() throws -> IngestItem? {
+    while itemIndex == current.items.count {
+      switch channel.receive() {
+      case .value(let batch):
+        current = batch
+        itemIndex = 0
+        recordIndex = 0
+      case .end(let result):
+        end = try result.get()
+        return nil
+      }
+    }
+    let item = current.items[itemIndex]
+    itemIndex += 1
+    if case .event = item {
+      currentRecord = current.records[recordIndex]
+      recordIndex += 1
+    }
+    return item
+  }
+
+  var record: UnsafeRawBufferPointer { current.bytes[currentRecord] }
+
+  var bytesRead: Int { current.bytesRead }
+
+  func cancel() { channel.cancel() }
+}
+
+/// Bytes appended one record after another, at a stable address (a batch's records are read
+/// in place by the writer).
+private final class RecordBytes {
+  private var storage = UnsafeMutableRawPointer.allocate(byteCount: 1 << 16, alignment: 8)
+  private var capacity = 1 << 16
+  private(set) var count = 0
+
+  deinit { storage.deallocate() }
+
+  /// Appends `bytes`; returns where they are.
+  func append(_ bytes: UnsafeRawBufferPointer) -> Range<Int> {
+    if count + bytes.count > capacity {
+      let grown = UnsafeMutableRawPointer.allocate(byteCount: max(capacity * 2, count + bytes.count), alignment: 8)
+      grown.copyMemory(from: storage, byteCount: count)
+      storage.deallocate()
+      storage = grown
+      capacity = max(capacity * 2, count + bytes.count)
+    }
+    if let base = bytes.baseAddress { (storage + count).copyMemory(from: base, byteCount: bytes.count) }
+    count += bytes.count
+    return count - bytes.count..<count
+  }
+
+  subscript(range: Range<Int>) -> UnsafeRawBufferPointer {
+    UnsafeRawBufferPointer(start: storage + range.lowerBound, count: range.count)
+  }
+}

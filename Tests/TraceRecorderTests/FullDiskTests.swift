@@ -1,0 +1,37 @@
+import Foundation
+import TestSupport
+import Testing
+import TraceModel
+
+@testable import TraceRecorder
+
+private final class Screen {}
+
+#if os(Linux)
+  @Suite("Recorder on a full disk")
+  struct FullDiskTests {
+    @Test("a disk that refuses every write: the app goes on, every event is counted as dropped")
+    func fullDisk() throws {
+      let directory = try TemporaryDirectory()
+      defer { directory.remove() }
+      let name = "trace-full.ndjson.gz"
+      try FileManager.default.createSymbolicLink(atPath: directory.file(name), withDestinationPath: "/dev/full")
+      var configuration = RecorderConfiguration(directory: URL(fileURLWithPath: directory.path))
+      configuration.bufferBytes = 16384
+      configuration.chunkBytes = 4096
+      let recorder = try TraceRecorder(
+        SessionHeader(idiom: .phone), configuration: configuration, describeClass: ClassDescription.init(of:),
+        fileName: name)
+      let vc = Screen()
+      let start = Date()
+      for _ in 0..<20_000 { recorder.viewWillAppear(vc, animated: true) }
+      recorder.flush()
+      #expect(Date().timeIntervalSince(start) < 5)
+      recorder.stop()
+      let statistics = recorder.statistics
+      #expect(statistics.recorded + statistics.dropped == 20_000)
+      #expect(statistics.dropped > 0)
+      #expect(recorder.file.failure == ENOSPC)
+    }
+  }
+#endif

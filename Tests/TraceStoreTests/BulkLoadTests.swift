@@ -1,0 +1,64 @@
+import Foundation
+import GRDB
+import TestSupport
+import Testing
+
+@testable import TraceStore
+
+@Suite("Building a new database")
+struct BulkLoadTests {
+  @Test("a new database is built under a temporary name and published whole, in WAL mode")
+  func publishes() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = directory.file("new.db")
+    let bulk = try #require(try BulkLoad.begin(path: path))
+    #expect(FileManager.default.fileExists(atPath: path + ".building"))
+    #expect(!FileManager.default.fileExists(atPath: path))
+    try bulk.queue.write { try $0.execute(sql: "INSERT INTO event_names (name) VALUES ('custom')") }
+    try bulk.finish()
+    #expect(!FileManager.default.fileExists(atPath: path + ".building"))
+    let mode = try DatabaseQueue(path: path).read { try String.fetchOne($0, sql: "PRAGMA journal_mode") }
+    #expect(mode == "wal")
+    #expect(
+      try DatabaseQueue(path: path).read {
+        try Int.fetchOne($0, sql: "SELECT count(*) FROM event_names WHERE name = 'custom'")
+      } == 1)
+    #expect(try BulkLoad.begin(path: path) == nil, "an existing database is appended to")
+  }
+
+  @Test("an abandoned build leaves nothing behind")
+  func abandons() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = directory.file("new.db")
+    let bulk = try #require(try BulkLoad.begin(path: path))
+    try bulk.queue.write { try $0.execute(sql: "INSERT INTO event_names (name) VALUES ('custom')") }
+    bulk.abandon()
+    let left = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+    #expect(left.isEmpty, "\(left)")
+  }
+
+  @Test("a build killed midway is started again from scratch")
+  func staleBuild() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = directory.file("new.db")
+    try Data("half a database from a killed process".utf8).write(to: URL(fileURLWithPath: path + ".building"))
+    let bulk = try #require(try BulkLoad.begin(path: path))
+    try bulk.finish()
+    #expect(try DatabaseQueue(path: path).read { try Int.fetchOne($0, sql: "SELECT count(*) FROM traces") } == 0)
+  }
+
+  @Test("a process that wants the same new database waits, then appends to the finished one")
+  func waitsForTheBuilder() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = directory.file("new.db")
+    let builder = try #require(try BulkLoad.begin(path: path))
+    let waiter = Task.detached { try BulkLoad.begin(path: path) == nil }
+    try await Task.sleep(for: .milliseconds(200))
+    try builder.finish()
+    #expect(try await waiter.value)
+  }
+}

@@ -1,0 +1,167 @@
+import Foundation
+import Replay
+import TestSupport
+import Testing
+import TraceModel
+
+@testable import traceq
+
+#if canImport(FoundationXML)
+  import FoundationXML
+#endif
+
+@Suite("traceq report (HTML)")
+struct HTMLReportTests {
+  static func report(_ input: ExportInput, in directory: TemporaryDirectory) throws -> (status: Int32, html: String) {
+    let path = directory.file("report.html")
+    var errors: [String] = []
+    let status = HTMLReportRun(input: input, outputPath: path, errorOutput: { errors.append($0) }).execute()
+    #expect(errors.isEmpty, "\(errors)")
+    return (status, status == 0 ? try String(contentsOfFile: path, encoding: .utf8) : "")
+  }
+
+  /// The text between each `open` and the next `close`.
+  static func pieces(of html: String, from open: String, to close: String) -> [Substring] {
+    html.components(separatedBy: open).dropFirst().compactMap { piece in
+      piece.range(of: close).map { piece[..<$0.upperBound] }
+    }
+  }
+
+  static func occurrences(of text: String, in html: String) -> Int { html.components(separatedBy: text).count - 1 }
+
+  @Test(
+    "each sample's report is one self-contained page: SVG that parses, a marker and an entry per finding",
+    arguments: Samples.expected.keys.sorted())
+  func samples(_ name: String) throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let (status, html) = try Self.report(.file(Samples.path(name)), in: directory)
+    #expect(status == 0)
+    #expect(html.hasPrefix("<!DOCTYPE html>"))
+    for external in ["src=", "<link", "http://", "https://", "@import"] {
+      #expect(!html.contains(external), "the page loads \(external)")
+    }
+    let svgs = Self.pieces(of: html, from: "<svg", to: "</svg>")
+    #expect(svgs.count == Self.occurrences(of: "<section class=\"session\"", in: html))
+    for svg in svgs {
+      let parser = XMLParser(data: Data(("<svg" + svg).utf8))
+      #expect(parser.parse(), "the timeline is not well-formed: \(parser.parserError.map { "\($0)" } ?? "")")
+    }
+    let findings = Samples.expected[name] ?? []
+    #expect(Self.occurrences(of: "class=\"marker ", in: html) == findings.count, "one marker per finding")
+    #expect(Self.occurrences(of: "<li id=\"f1-", in: html) == findings.count, "one entry per finding")
+    for finding in findings {
+      let line = finding.split(separator: " ")[0]
+      let rule = finding.split(separator: " ")[1]
+      #expect(html.contains("\(Samples.path(name)):\(line)</a>: "))
+      #expect(html.contains("<code>[\(rule)]</code>"))
+    }
+    #expect(html.utf8.count < 100_000)
+  }
+
+  @Test("the double popover: the crash is announced at the top, with the hint and the model's state there")
+  func doublePopover() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let sample = Samples.path("homepwner-ipad-double-camera.ndjson.gz")
+    let html = try Self.report(.file(sample), in: directory).html
+    let crash = try #require(Self.pieces(of: html, from: "<p class=\"crash\">", to: "</p>").first)
+    #expect(crash.contains("<a href=\"#f1-2\">\(sample):16</a>"))
+    #expect(crash.contains("released while still visible"))
+    let entry = try #require(Self.pieces(of: html, from: "<li id=\"f1-2\"", to: "</li>").first)
+    #expect(entry.contains("hint: Hold the popover controller"))
+    #expect(entry.contains("model state after line 16"))
+    #expect(entry.contains("0xd6 showing UIImagePickerController 0xe7: visible since line 15"))
+    let labels = Self.pieces(of: html, from: "<div class=\"label", to: "</div>").map {
+      $0.split(separator: ">").last ?? ""
+    }
+    #expect(labels.contains { $0.hasPrefix("BNRItemsViewController 0xb2") })
+    #expect(labels.contains { $0.hasPrefix("popovers") })
+    #expect(Self.occurrences(of: "<rect class=\"popover\"", in: html) >= 2)
+    #expect(html.contains("1 trace file · 1 session · 16 events · 2 findings"))
+  }
+
+  @Test("a directory's traces make one page, a section per session, the crashes listed on top")
+  func directory() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let (status, html) = try Self.report(.files([Samples.directory]), in: directory)
+    #expect(status == 0)
+    let sessions = Self.occurrences(of: "<section class=\"session\"", in: html)
+    #expect(sessions == Samples.expected.count)
+    #expect(html.contains("\(Samples.expected.count) trace files · \(sessions) sessions"))
+    let header = try #require(html.components(separatedBy: "</header>").first)
+    #expect(Self.occurrences(of: "<p class=\"crash\">", in: header) == 3)
+  }
+
+  @Test("a 100,000-event session is drawn merged: the page stays small")
+  func longSession() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let runner = CommandRunner(directory: directory.path)
+    let generated = try runner.run([
+      "generate", "--events", "100000", "--sessions", "1", "--anomalies", "0.001", "long.ndjson.gz",
+    ])
+    #expect(generated.status == 0, "\(generated.error)")
+    let result = try runner.run(["report", "long.ndjson.gz", "-o", "long.html"])
+    #expect(result.status == 0, "\(result.error)")
+    let html = try String(contentsOfFile: directory.file("long.html"), encoding: .utf8)
+    #expect(html.contains("· 100000 events ·"))
+    let rects = Self.occurrences(of: "<rect class=", in: html)
+    #expect(rects <= (ReportPage.controllerTracks + 5) * ReportTrack.capacity)
+    #expect(html.utf8.count < 8_000_000, "\(html.utf8.count) bytes")
+    #expect(Self.occurrences(of: "<li id=\"f1-", in: html) <= ReportBuilder.findingsWithState)
+  }
+
+  @Test("a track merges its slices past its capacity and keeps their count")
+  func merging() {
+    var track = ReportTrack(kind: .controller(ObjectID(0)))
+    for index in 0..<20_000 {
+      let time = Double(index) / 10
+      track.set(slot: 0, to: index % 2 == 0 ? "appearing" : "appeared", at: time)
+    }
+    track.finish(at: 2_000)
+    #expect(track.segments.count <= ReportTrack.capacity)
+    #expect(track.segments.reduce(0) { $0 + $1.count } == 20_000)
+    #expect(track.segments.first?.start == 0 && track.segments.last?.end == 2_000)
+  }
+
+  @Test("durations and numbers are written short")
+  func formatting() {
+    #expect(
+      ReportPage.number(12.5) == "12.5" && ReportPage.number(0.0004) == "0" && ReportPage.number(-0.25) == "-0.25")
+    #expect(ReportPage.duration(5.2) == "5.2 s" && ReportPage.duration(0.012) == "12 ms")
+    #expect(ReportPage.duration(182) == "3 min 2 s" && ReportPage.duration(56_871) == "15 h 47 min")
+    #expect(ReportPage.ticks(span: 5.21).filter { !$0.minor }.map(\.text) == ["0", "1 s", "2 s", "3 s", "4 s", "5 s"])
+  }
+
+  /// `Scripts/report-screenshot.sh`, which needs Chromium: the test runs where it is installed.
+  static let screenshotScript = URL(fileURLWithPath: Samples.directory).deletingLastPathComponent()
+    .appendingPathComponent("Scripts/report-screenshot.sh").path
+  static let hasChromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].contains {
+    FileManager.default.isExecutableFile(atPath: $0)
+  }
+
+  @Test(
+    "the report opens in headless Chromium without console errors, also on a finding",
+    .enabled(if: hasChromium, "Chromium is not installed"))
+  func opensInChromium() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    _ = try Self.report(.file(Samples.path("homepwner-ipad-double-camera.ndjson.gz")), in: directory)
+    for fragment in ["", "#f1-2"] {
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: Self.screenshotScript)
+      process.arguments = [directory.file("report.html"), directory.file("shot.png"), fragment]
+      let errors = Pipe()
+      process.standardError = errors
+      process.standardOutput = FileHandle.nullDevice
+      try process.run()
+      let log = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      process.waitUntilExit()
+      #expect(process.terminationStatus == 0, "\(fragment): \(log)")
+      let png = try Data(contentsOf: URL(fileURLWithPath: directory.file("shot.png")))
+      #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+    }
+  }
+}

@@ -1,0 +1,197 @@
+import Foundation
+import Replay
+import TestSupport
+import Testing
+import TraceModel
+
+@testable import traceq
+
+/// A Trace Event Format document as the tests read it back.
+struct ExportedTrace {
+  let events: [[String: Any]]
+
+  /// Parses `path`; fails the test when it is not a JSON object holding `traceEvents`.
+  init(path: String) throws {
+    let data = try Data(contentsOf: URL(fileURLWithPath: path))
+    let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    events = try #require(object["traceEvents"] as? [[String: Any]])
+  }
+
+  func of(_ phase: String) -> [[String: Any]] { events.filter { $0["ph"] as? String == phase } }
+
+  /// Thread names by (pid, tid).
+  var trackNames: [String: String] {
+    var names: [String: String] = [:]
+    for event in of("M") where event["name"] as? String == "thread_name" {
+      names[Self.track(event)] = (event["args"] as? [String: Any])?["name"] as? String
+    }
+    return names
+  }
+
+  static func track(_ event: [String: Any]) -> String { "\(event["pid"] ?? "")/\(event["tid"] ?? "")" }
+
+  /// The slices, checked to nest: each `E` ends the innermost open `B` of its track, no
+  /// earlier than it began, and no slice stays open. Returns them as (track name, name, begin, end).
+  func slices() throws -> [(track: String, name: String, begin: Int64, end: Int64)] {
+    let names = trackNames
+    var open: [String: [(name: String, begin: Int64)]] = [:]
+    var slices: [(track: String, name: String, begin: Int64, end: Int64)] = []
+    for event in events {
+      let track = Self.track(event)
+      switch event["ph"] as? String {
+      case "B":
+        #expect(names[track] != nil, "a slice on the unnamed track \(track)")
+        open[track, default: []].append((try #require(event["name"] as? String), try Self.ts(event)))
+      case "E":
+        let popped = open[track]?.popLast()
+        let begun = try #require(popped, "an end without a begin on \(track)")
+        let end = try Self.ts(event)
+        #expect(end >= begun.begin, "\(begun.name) on \(track) ends before it begins")
+        slices.append((names[track] ?? track, begun.name, begun.begin, end))
+      default: break
+      }
+    }
+    for (track, stack) in open { #expect(stack.isEmpty, "\(stack.map(\.name)) left open on \(track)") }
+    return slices
+  }
+
+  static func ts(_ event: [String: Any]) throws -> Int64 {
+    try #require((event["ts"] as? NSNumber)?.int64Value, "an event without ts: \(event)")
+  }
+}
+
+@Suite("traceq export --perfetto")
+struct PerfettoExportTests {
+  static func export(_ input: ExportInput, session: Int? = nil, in directory: TemporaryDirectory) throws -> (
+    status: Int32, trace: ExportedTrace?, errors: [String]
+  ) {
+    let path = directory.file("out.json")
+    var errors: [String] = []
+    let status = PerfettoExportRun(input: input, session: session, outputPath: path, errorOutput: { errors.append($0) })
+      .execute()
+    return (status, status == 0 ? try ExportedTrace(path: path) : nil, errors)
+  }
+
+  @Test(
+    "each sample exports valid JSON whose slices nest, with an instant per finding",
+    arguments: Samples.expected.keys.sorted())
+  func samplesExport(_ name: String) throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let (status, exported, errors) = try Self.export(.file(Samples.path(name)), in: directory)
+    #expect(status == 0, "\(errors)")
+    let trace = try #require(exported)
+    let slices = try trace.slices()
+    #expect(!slices.isEmpty)
+    var findings: [Finding] = []
+    let summary = try TraceChecker().check(
+      try TraceStream(path: Samples.path(name)), onFinding: { findings.append($0) }, onIssue: { _ in })
+    let instants = trace.of("i")
+    #expect(instants.count == findings.count)
+    for (instant, finding) in zip(instants, findings) {
+      let args = try #require(instant["args"] as? [String: Any])
+      #expect(args["rule"] as? String == finding.ruleID)
+      #expect(args["message"] as? String == finding.message)
+      #expect(args["line"] as? Int == finding.line)
+      #expect(args["location"] as? String == "\(Samples.path(name)):\(finding.line)")
+      #expect(trace.trackNames[ExportedTrace.track(instant)] == "findings")
+    }
+    let processes = trace.of("M").filter { $0["name"] as? String == "process_name" }
+    #expect(processes.count == summary.sessions)
+    let names = Set(trace.trackNames.values)
+    #expect(names.contains("interface orientation") && names.contains("allowed orientations (effective mask)"))
+  }
+
+  @Test("the double popover: controllers, the popovers and the crash where the trace says")
+  func doublePopover() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let trace = try #require(
+      try Self.export(.file(Samples.path("homepwner-ipad-double-camera.ndjson.gz")), in: directory).trace)
+    let slices = try trace.slices()
+    func on(_ track: String) -> [String] {
+      slices.filter { $0.track == track }.map { "\($0.name) \($0.begin)-\($0.end)" }
+    }
+    #expect(
+      on("BNRItemsViewController 0xb2") == [
+        "appearing 20000-300000", "appeared 300000-2100000", "disappearing 2100000-2450000",
+      ])
+    #expect(on("BNRDetailViewController 0xc3") == ["appearing 2110000-2450000", "appeared 2450000-5210000"])
+    // The second popover is presented over the first: both are slices of one track, nested.
+    #expect(
+      Set(on("popovers")).isSuperset(of: [
+        "popover 0xd4 showing UIImagePickerController 0xe5 4000000-5200000",
+        "popover 0xd6 showing UIImagePickerController 0xe7 5200000-5210000",
+      ]))
+    #expect(on("interface orientation") == ["portrait 0-5210000"])
+    let crash = try #require(
+      trace.of("i").first { ($0["args"] as? [String: Any])?["rule"] as? String == "popover-released-while-visible" })
+    #expect(crash["ts"] as? Int == 5_200_000)
+    #expect(crash["name"] as? String == "error: popover-released-while-visible")
+  }
+
+  @Test("without t, events are 1 ms apart in line order")
+  func lineOrder() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = try Fixture.write(
+      TraceText.lines([
+        #"{"traceq":1,"idiom":"phone","os":"17.0"}"#,
+        #"{"ev":"setRoot","vc":"0xa1","class":"MainViewController"}"#,
+        #"{"ev":"viewWillAppear","vc":"0xa1","animated":false}"#,
+        #"{"ev":"viewDidAppear","vc":"0xa1","animated":false}"#,
+      ]), to: directory.file("no-t.ndjson.gz"))
+    let trace = try #require(try Self.export(.file(path), in: directory).trace)
+    let slices = try trace.slices().filter { $0.track == "MainViewController 0xa1" }
+    #expect(slices.map { "\($0.name) \($0.begin)-\($0.end)" } == ["appearing 1000-2000", "appeared 2000-2000"])
+  }
+
+  @Test("--db exports what the file exports")
+  func fromDatabase() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let runner = CommandRunner(directory: directory.path)
+    let source = Samples.path("container-fast-swipe.ndjson.gz")
+    #expect(try runner.run(["ingest", source]).status == 0)
+    let fromFile = try runner.run(["export", "--perfetto", "-", source])
+    let fromDatabase = try runner.run(["export", "--perfetto", "-", "--db", "traces.db"])
+    #expect(fromFile.status == 0 && fromDatabase.status == 0, "\(fromFile.error) \(fromDatabase.error)")
+    #expect(fromFile.output == fromDatabase.output)
+  }
+
+  @Test("a session that is not there, a missing file and an unwritable output exit 2 with one error line")
+  func errors() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let sample = Samples.path("homepwner-ipad-double-camera.ndjson.gz")
+    let absent = try Self.export(.file(sample), session: 2, in: directory)
+    #expect(absent.status == 2 && absent.errors == ["error: \(sample) has 1 session, not 2"])
+    let missing = try Self.export(.file(directory.file("nope.ndjson.gz")), in: directory)
+    #expect(missing.status == 2 && missing.errors.count == 1)
+    let noDatabase = try Self.export(.database(directory.file("none.db")), in: directory)
+    #expect(noDatabase.status == 2 && noDatabase.errors.count == 1)
+    var errors: [String] = []
+    let unwritable = PerfettoExportRun(
+      input: .file(sample), outputPath: "/proc/traceq/out.json", errorOutput: { errors.append($0) }
+    ).execute()
+    #expect(unwritable == 2 && errors.count == 1)
+  }
+
+  @Test("a slice that ends under another one ends and restarts the one above, so slices never cross")
+  func crossingSlices() {
+    var tracks = NestedSlices<String, String>()
+    func edges(_ slot: Int, _ slice: String?) -> [String] {
+      tracks.set("popovers", slot: slot, to: slice).map {
+        switch $0 {
+        case .begin(let name): "B \(name)"
+        case .end: "E"
+        }
+      }
+    }
+    #expect(edges(1, "first") == ["B first"])
+    #expect(edges(2, "second") == ["B second"])
+    #expect(edges(1, nil) == ["E", "E", "B second"])
+    #expect(edges(2, "second again") == ["E", "B second again"])
+    #expect(tracks.closeAll().count == 1)
+  }
+}
