@@ -168,17 +168,7 @@ struct ConsoleLogTests {
 
   @Test("a trace's console events: confirmed, missed by the model, unconfirmed")
   func crossCheck() throws {
-    let trace = TraceText.lines([
-      #"{"traceq":1,"idiom":"pad","os":"7.0"}"#,
-      #"{"ev":"setRoot","vc":"0xa1","class":"BNRDetailViewController"}"#,
-      #"{"ev":"viewWillAppear","vc":"0xa1"}"#,
-      #"{"ev":"viewDidAppear","vc":"0xa1"}"#,
-      #"{"ev":"popoverCreate","popover":"0xd4","vc":"0xe5"}"#,
-      #"{"ev":"popoverPresent","popover":"0xd4"}"#,
-      #"{"ev":"popoverRelease","popover":"0xd4"}"#,
-      #"{"ev":"console","text":"*** Terminating app due to uncaught exception 'NSGenericException', reason: '-[UIPopoverController dealloc] reached while popover is still visible.'"}"#,
-      #"{"ev":"console","text":"Unbalanced calls to begin/end appearance transitions for <BNRDetailViewController: 0xa1>."}"#,
-    ])
+    let trace = TraceText.recordedWithConsole
     let checked = try check(trace)
     #expect(checked.summary.kind == InputKind.trace)
     #expect(checked.rows == ["7 popover-released-while-visible replay", "9 unbalanced-appearance uikit"])

@@ -24,18 +24,7 @@ struct ConsoleLogCheckTests {
 
     """
 
-  /// A recorded trace whose console has UIKit's verdicts: one the replay finds too, one it does not.
-  static let recorded = TraceText.lines([
-    #"{"traceq":1,"idiom":"pad","os":"7.0"}"#,
-    #"{"ev":"setRoot","vc":"0xa1","class":"BNRDetailViewController"}"#,
-    #"{"ev":"viewWillAppear","vc":"0xa1"}"#,
-    #"{"ev":"viewDidAppear","vc":"0xa1"}"#,
-    #"{"ev":"popoverCreate","popover":"0xd4","vc":"0xe5"}"#,
-    #"{"ev":"popoverPresent","popover":"0xd4"}"#,
-    #"{"ev":"popoverRelease","popover":"0xd4"}"#,
-    #"{"ev":"console","text":"*** Terminating app due to uncaught exception 'NSGenericException', reason: '-[UIPopoverController dealloc] reached while popover is still visible.'"}"#,
-    #"{"ev":"console","text":"Unbalanced calls to begin/end appearance transitions for <BNRDetailViewController: 0xa1>."}"#,
-  ])
+  static let recorded = TraceText.recordedWithConsole
 
   private func mixedDirectory() throws -> TemporaryDirectory {
     let directory = try TemporaryDirectory()
