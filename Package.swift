@@ -20,6 +20,8 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
     .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+    // Tests only: property-based tests of the replay.
+    .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
   ],
   targets: [
     // zlib from the system (`zlib1g-dev` on Debian/Ubuntu).
@@ -67,7 +69,11 @@ let package = Package(
     // Fixture builders shared by the test targets (gzip, zlib, multi-member, cut short).
     .target(name: "TestSupport", dependencies: ["TraceModel"], path: "Tests/TestSupport"),
     .testTarget(name: "TraceModelTests", dependencies: ["TraceModel", "TestSupport"]),
-    .testTarget(name: "ReplayTests", dependencies: ["Replay", "TraceModel", "TestSupport"]),
+    .testTarget(
+      name: "ReplayTests",
+      dependencies: [
+        "Replay", "TraceModel", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
+      ]),
     // A process that records a scripted session until it is killed (the recorder's crash test).
     .executableTarget(
       name: "recorder-crash-child", dependencies: ["TraceRecorder", "TraceModel"], path: "Tests/RecorderCrashChild"),
@@ -80,6 +86,7 @@ let package = Package(
         "traceq", "TraceModel", "TraceStore", "TraceGenerator", "TestSupport",
         // The tests read the databases they build as any SQLite client would.
         .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "Crypto", package: "swift-crypto"),
       ],
       exclude: ["Golden"]),
     .testTarget(

@@ -18,22 +18,10 @@ package struct ContentHash {
     hasher.finalize().map { String(format: "%02x", $0) }.joined()
   }
 
-  /// The digest and size of the file at `path`, read in large pieces.
-  package static func ofFile(_ path: String) throws -> (sha256: String, size: Int) {
-    let source = try FileByteSource(path: path)
-    var hash = ContentHash()
-    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
-    defer { buffer.deallocate() }
-    while true {
-      let count = try source.read(into: buffer)
-      if count == 0 { break }
-      hash.update(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
-    }
-    return (hash.finalize(), hash.byteCount)
-  }
 }
 
-/// A source that hashes what passes through it (for standard input, which cannot be read twice).
+/// A source that hashes what passes through it: a trace is hashed while it is read, in one
+/// pass, whether it is a file, a pipe or standard input (none of which is read twice).
 package final class HashingByteSource: ByteSource {
   private let base: ByteSource
   package private(set) var hash = ContentHash()

@@ -3,9 +3,6 @@ import TraceModel
 
 /// What the decoding side of an ingest hands the writer, in file order.
 package enum IngestItem {
-  /// The file's content hash and size, before anything else (the writer skips a file already
-  /// stored). Nil for standard input, whose hash is known only at the end.
-  case content(sha256: String, size: Int)
   /// A header: a session starts. (Indirect: headers are rare and large, events frequent and small.)
   indirect case session(SessionHeader, line: Int, text: String, symbols: SessionSymbols)
   /// An event of the open session; its record's bytes come with it (``IngestItemSource/record``).
@@ -22,18 +19,18 @@ package struct DecodedTraceEnd {
   package var kind: InputKind
   package var lines: Int
   package var cutShort: Bool
-  /// Standard input's hash and size, computed while reading (files have theirs in `.content`).
-  package var streamedContent: (sha256: String, size: Int)?
+  /// The hash and size of every byte of the input, computed while it was read.
+  package var content: (sha256: String, size: Int)
 
   package init(
     compression: Compression, kind: InputKind = .trace, lines: Int, cutShort: Bool,
-    streamedContent: (sha256: String, size: Int)?
+    content: (sha256: String, size: Int)
   ) {
     self.compression = compression
     self.kind = kind
     self.lines = lines
     self.cutShort = cutShort
-    self.streamedContent = streamedContent
+    self.content = content
   }
 }
 

@@ -14,10 +14,10 @@ enum StoreSchema {
     var migrator = DatabaseMigrator()
     migrator.registerMigration("v1: traces, sessions, controllers, popovers, events, ingest_errors") { db in
       try db.execute(sql: version1)
-      for name in EventName.allCases {
-        try db.execute(
-          sql: "INSERT INTO event_names (id, name) VALUES (?, ?)", arguments: [EventNameIDs.id(of: name), name.name])
-      }
+      // The event names of the first release, as it numbered them. Literal on purpose: a
+      // migration never depends on the app's current list (names added since are stored by
+      // text when first written, see ``EventNameIDs``).
+      try db.execute(sql: firstReleaseEventNames)
     }
     migrator.registerMigration("v2: anomalies") { db in
       try db.execute(sql: version2)
@@ -43,6 +43,20 @@ enum StoreSchema {
     );
     CREATE INDEX anomalies_by_session ON anomalies(session_id, line);
     CREATE INDEX anomalies_by_rule ON anomalies(rule);
+    """
+
+  private static let firstReleaseEventNames = """
+    INSERT INTO event_names (id, name) VALUES
+    (1, 'setRoot'), (2, 'windowMask'), (3, 'deviceNotifications'), (4, 'deviceOrientation'),
+    (5, 'attemptRotation'), (6, 'supportedInterfaceOrientations'), (7, 'shouldAutorotate'),
+    (8, 'preferredInterfaceOrientation'), (9, 'definesPresentationContext'), (10, 'willRotate'),
+    (11, 'willAnimateRotation'), (12, 'didRotate'), (13, 'viewWillTransitionToSize'), (14, 'viewWillAppear'),
+    (15, 'viewDidAppear'), (16, 'viewWillDisappear'), (17, 'viewDidDisappear'), (18, 'beginAppearanceTransition'),
+    (19, 'endAppearanceTransition'), (20, 'addChild'), (21, 'willMoveToParent'), (22, 'didMoveToParent'),
+    (23, 'removeFromParent'), (24, 'push'), (25, 'pop'), (26, 'setViewControllers'), (27, 'selectTab'),
+    (28, 'transition'), (29, 'present'), (30, 'presentCompleted'), (31, 'dismiss'), (32, 'dismissCompleted'),
+    (33, 'popoverCreate'), (34, 'popoverPresent'), (35, 'popoverDismiss'), (36, 'popoverDidDismiss'),
+    (37, 'popoverRelease'), (38, 'console');
     """
 
   private static let version1 = """
@@ -149,7 +163,14 @@ enum StoreSchema {
     """
 }
 
-/// `event_names.id` of each known event: fixed, since stored rows refer to them.
+/// How `event_names` is numbered. Rows refer to names by id, so an id never changes once
+/// stored; names are looked up by their text only, never by an enum's raw value. The two kinds
+/// of name get disjoint id ranges, so that a name one release knows and another stored as
+/// unknown never share an id with a different name:
+/// - names traceq knows get ids below ``unknownBase`` (those of the first release were seeded
+///   by the v1 migration; a name added later gets the next free id of that range when first
+///   written, unless an older release stored it already, as unknown: its row is reused);
+/// - names traceq does not know get ids from ``unknownBase`` up.
 enum EventNameIDs {
-  static func id(of name: EventName) -> Int64 { Int64(name.rawValue) + 1 }
+  static let unknownBase: Int64 = 1 << 20
 }

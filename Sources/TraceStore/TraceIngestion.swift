@@ -61,24 +61,11 @@ package struct TraceIngestion {
   }
 
   package func run(_ source: IngestItemSource, in queue: DatabaseQueue) throws -> IngestOutcome {
-    var first = try source.next()
-    var content: (sha256: String, size: Int)?
-    if case .content(let sha256, let size) = first {
-      content = (sha256, size)
-      first = try source.next()
-      if !force,
-        let existing = try queue.read({ db in
-          try String.fetchOne(db, sql: "SELECT path FROM traces WHERE sha256 = ?", arguments: [sha256])
-        })
-      {
-        source.cancel()
-        return .skipped(path: path, existingPath: existing)
-      }
-    }
+    let first = try source.next()
     var outcome: IngestOutcome?
     try queue.writeWithoutTransaction { db in
       try db.inTransaction(.immediate) {
-        outcome = try store(first, then: source, content: content, in: db)
+        outcome = try store(first, then: source, in: db)
         if case .stored = outcome { return .commit }
         // Without a journal there is no rollback; what must not stay was deleted already.
         return canRollBack ? .rollback : .commit
@@ -89,7 +76,7 @@ package struct TraceIngestion {
 
   /// Reads the items into the open transaction.
   private func store(
-    _ first: IngestItem?, then source: IngestItemSource, content: (sha256: String, size: Int)?, in db: Database
+    _ first: IngestItem?, then source: IngestItemSource, in db: Database
   ) throws -> IngestOutcome {
     let writer = try TraceRowWriter(db)
     var summary = IngestSummary(path: path)
@@ -118,8 +105,6 @@ package struct TraceIngestion {
     var next = first
     while let item = next {
       switch item {
-      case .content:
-        break
       case .event(let event):
         if let open = session {
           try writer.insert(event, session: open.id, idBase: open.idBase, record: source.record)
@@ -155,15 +140,14 @@ package struct TraceIngestion {
       }
       next = try source.next()
     }
-    guard let end = source.end, let content = content ?? end.streamedContent else {
-      preconditionFailure("a decoding ends with its content hash")
-    }
+    guard let end = source.end else { preconditionFailure("a decoding that returned nil has ended") }
     summary.truncated = end.cutShort
     try closeSession(cutShort: end.cutShort)
     summary.lines = end.lines
     summary.compression = end.compression
     summary.kind = end.kind
-    (summary.sha256, summary.size) = content
+    // The one duplicate check: the content is known once it has all been read.
+    (summary.sha256, summary.size) = end.content
     let traceID = try traceID()
     if let existing = try writer.trace(withHash: summary.sha256, other: traceID) {
       guard force else {

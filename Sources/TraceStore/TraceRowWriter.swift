@@ -19,9 +19,13 @@ final class TraceRowWriter {
   /// Events waiting for their batch, and their records one after another.
   private var pending: [PendingEvent] = []
   private var pendingRecords: [UInt8] = []
+  /// `event_names.id` of each known event, by raw value (looked up by name: see ``EventNameIDs``).
+  private var knownEventIDs: [Int64] = []
   private var unknownEventIDs: [String: Int64] = [:]
-  /// Events of the open session per `event_names.id`, for `session_events`.
+  /// Events of the open session per `event_names.id`, for `session_events`: the small ids (known
+  /// names) in an array, the others by id.
   private var eventCounts: [Int] = Array(repeating: 0, count: 64)
+  private var otherEventCounts: [Int64: Int] = [:]
   /// The rowid of the open session's first event (0 before it).
   private var firstRow: Int64 = 0
 
@@ -46,6 +50,7 @@ final class TraceRowWriter {
     insertController = try PreparedInsert(
       db, sql: "INSERT INTO controllers (id, session_id, address, class, kind) VALUES (?, ?, ?, ?, ?)")
     insertPopover = try PreparedInsert(db, sql: "INSERT INTO popovers (id, session_id, address) VALUES (?, ?, ?)")
+    knownEventIDs = try EventName.allCases.map { try eventNameID(named: $0.name, known: true) }
   }
 
   // MARK: Traces
@@ -138,7 +143,11 @@ final class TraceRowWriter {
     for (eventID, count) in eventCounts.enumerated() where count > 0 {
       try names.execute(arguments: [eventID, id, count])
     }
+    for (eventID, count) in otherEventCounts.sorted(by: { $0.key < $1.key }) {
+      try names.execute(arguments: [eventID, id, count])
+    }
     eventCounts = Array(repeating: 0, count: eventCounts.count)
+    otherEventCounts.removeAll()
     for index in 0..<symbols.count {
       let object = ObjectID(index)
       let roles = symbols.roles(of: object)
@@ -168,8 +177,11 @@ final class TraceRowWriter {
   func insert(_ event: TraceEvent, session: Int64, idBase: Int64, record: UnsafeRawBufferPointer) throws {
     let columns = EventColumns(event.payload)
     let eventID = try eventNameID(event)
-    if eventID >= eventCounts.count { eventCounts += Array(repeating: 0, count: Int(eventID) + 1 - eventCounts.count) }
-    eventCounts[Int(eventID)] += 1
+    if eventID < eventCounts.count {
+      eventCounts[Int(eventID)] += 1
+    } else {
+      otherEventCounts[eventID, default: 0] += 1
+    }
     let recordStart = pendingRecords.count
     pendingRecords.append(contentsOf: record)
     pending.append(
@@ -209,13 +221,27 @@ final class TraceRowWriter {
   }
 
   private func eventNameID(_ event: TraceEvent) throws -> Int64 {
-    if let name = event.name { return EventNameIDs.id(of: name) }
+    if let name = event.name { return knownEventIDs[Int(name.rawValue)] }
     guard case .unknown(let name, _) = event.payload else { preconditionFailure("an event without a name is unknown") }
     if let id = unknownEventIDs[name] { return id }
-    try db.execute(sql: "INSERT OR IGNORE INTO event_names (name) VALUES (?)", arguments: [name])
-    let id = try Int64.fetchOne(db, sql: "SELECT id FROM event_names WHERE name = ?", arguments: [name]) ?? 0
+    let id = try eventNameID(named: name, known: false)
     unknownEventIDs[name] = id
     return id
+  }
+
+  /// The id of the event name `name`, stored with the next free id of its range (known names
+  /// below ``EventNameIDs/unknownBase``, others from it) unless it is stored already.
+  private func eventNameID(named name: String, known: Bool) throws -> Int64 {
+    if let id = try Int64.fetchOne(db, sql: "SELECT id FROM event_names WHERE name = ?", arguments: [name]) {
+      return id
+    }
+    let base = EventNameIDs.unknownBase
+    let next =
+      known
+      ? "SELECT coalesce(max(id), 0) + 1 FROM event_names WHERE id < \(base)"
+      : "SELECT max(coalesce(max(id) + 1, \(base)), \(base)) FROM event_names WHERE id >= \(base)"
+    try db.execute(sql: "INSERT INTO event_names (id, name) VALUES ((\(next)), ?)", arguments: [name])
+    return db.lastInsertedRowID
   }
 
   fileprivate static func styleName(_ style: PresentationStyle) -> StaticString {

@@ -17,6 +17,11 @@ public final class SessionDriver {
     public var cutShort = false
     /// The input does not start with a header: nothing was replayed.
     public var rejected = false
+    /// What the input was read as (nil for an empty input).
+    public var kind: InputKind?
+    /// UIKit diagnostics among the events of console output (`console` events the catalog
+    /// recognised); 0 for a trace.
+    public var diagnostics = 0
   }
 
   private let rules: RuleSet?
@@ -45,6 +50,8 @@ public final class SessionDriver {
   public func run(_ source: some TraceItemSource, to observer: some SessionObserver) throws -> Summary {
     while let item = try source.next() { take(item, to: observer) }
     finish(cutShort: source.wasCutShort, to: observer)
+    summary.kind = source.kind
+    if summary.kind == .trace { summary.diagnostics = 0 }
     return summary
   }
 
@@ -53,6 +60,7 @@ public final class SessionDriver {
     switch item {
     case .event(let event):
       summary.events += 1
+      if case .console = event.payload { summary.diagnostics += 1 }
       guard let replay = session?.replay else { return observer.eventApplied(event, findings: []) }
       observer.willApply(event)
       let before = findings.count

@@ -7,17 +7,7 @@ public struct TraceChecker: Sendable {
   public init(rules: RuleSet = RuleSet()) { self.rules = rules }
 
   /// What a check saw.
-  public struct Summary: Sendable {
-    public var sessions = 0
-    public var events = 0
-    public var cutShort = false
-    /// The file does not start with a header: nothing was replayed.
-    public var rejected = false
-    /// What the file was read as (nil for an empty file).
-    public var kind: InputKind?
-    /// UIKit diagnostics among the events (`console` events the catalog recognised).
-    public var diagnostics = 0
-  }
+  public typealias Summary = SessionDriver.Summary
 
   /// Reads `source` to its end, through the ``SessionDriver``. Findings reach `onFinding`
   /// sorted by line within each session; problems with the trace's lines reach `onIssue` as
@@ -31,10 +21,7 @@ public struct TraceChecker: Sendable {
       try withoutActuallyEscaping(onIssue) { onIssue in
         try withoutActuallyEscaping(onCrossCheck) { onCrossCheck in
           let reporting = Reporting(onFinding: onFinding, onIssue: onIssue, onCrossCheck: onCrossCheck)
-          let driven = try SessionDriver(rules: rules).run(source, to: reporting)
-          return Summary(
-            sessions: driven.sessions, events: driven.events, cutShort: driven.cutShort, rejected: driven.rejected,
-            kind: source.kind, diagnostics: source.kind == .trace ? 0 : reporting.consoleEvents)
+          return try SessionDriver(rules: rules).run(source, to: reporting)
         }
       }
     }
@@ -45,7 +32,6 @@ public struct TraceChecker: Sendable {
     let onFinding: (Finding) -> Void
     let onIssue: (IngestIssue) -> Void
     let onCrossCheck: ([CrossCheck.Entry]) -> Void
-    var consoleEvents = 0
 
     init(
       onFinding: @escaping (Finding) -> Void, onIssue: @escaping (IngestIssue) -> Void,
@@ -54,10 +40,6 @@ public struct TraceChecker: Sendable {
       self.onFinding = onFinding
       self.onIssue = onIssue
       self.onCrossCheck = onCrossCheck
-    }
-
-    func eventApplied(_ event: TraceEvent, findings: ArraySlice<Finding>) {
-      if case .console = event.payload { consoleEvents += 1 }
     }
 
     func issueFound(_ issue: IngestIssue) { onIssue(issue) }

@@ -69,61 +69,17 @@ struct ReplayRun {
       errorOutput("\(error)")
       return 2
     }
-    let rules = RuleSet()
-    var ordinal = 0
-    var replay: SessionReplay?
-    var timeline: Timeline?
-    var findings: [Finding] = []
-    var shownSession = false
-    /// The current session's first line, printed before its first event shown.
-    var sessionTitle: String?
+    let driver = SessionDriver(rules: RuleSet(), replays: { session == nil || session == $0 })
+    let printer = TimelinePrinter(run: self)
     while let item = try stream.next() {
-      switch item {
-      case .session(let header, let headerLine, let symbols):
-        if let replay, let line, line < headerLine, session == nil || session == ordinal {
-          return show(replay, at: line)
+      if let line, let replay = driver.session?.replay {
+        switch item {
+        case .session(_, let headerLine, _) where line < headerLine: return show(replay, at: line)
+        case .event(let event) where event.line > line: return show(replay, at: line)
+        default: break
         }
-        ordinal += 1
-        replay = nil
-        guard session == nil || session == ordinal, header.version == 1 else { continue }
-        let started = SessionReplay(header: header, symbols: symbols, ordinal: ordinal, rules: rules)
-        replay = started
-        if line == nil {
-          sessionTitle =
-            "session \(ordinal) (line \(headerLine)): \(StateDescription(started.model).text.prefix { $0 != "\n" })"
-          timeline = Timeline(started.model)
-        }
-      case .event(let event):
-        guard let replay else { continue }
-        if let line, event.line > line { return show(replay, at: line) }
-        timeline?.prepare(event)
-        findings.removeAll(keepingCapacity: true)
-        replay.apply(event, into: &findings)
-        if let timeline, lines.contains(event.line) {
-          let narration = timeline.narrate(event)
-          if let address = controller, !Self.names(narration, address),
-            !findings.contains(where: { Self.names($0.message, address) })
-          {
-            continue
-          }
-          if let title = sessionTitle {
-            if shownSession { output("") }
-            shownSession = true
-            output(paint(TerminalText.escaped(title), ANSIColour.bold))
-            sessionTitle = nil
-          }
-          output(
-            paint(String(event.line).leftPadded(to: 6), ANSIColour.dim) + "  "
-              + TerminalText.escaped(narration, keepingLineBreaks: true))
-          for finding in findings {
-            output(
-              "        \(paint(finding.severity)): "
-                + TerminalText.escaped("\(finding.message) [\(finding.ruleID)]", keepingLineBreaks: true))
-          }
-        }
-      case .issue(let issue):
-        errorOutput(Diagnostic.line(path: file, issue))
       }
+      driver.take(item, to: printer)
     }
     if let line, line > stream.reader.linesRead {
       errorOutput(
@@ -131,7 +87,7 @@ struct ReplayRun {
           + "which has \(Plural.count(stream.reader.linesRead, "line"))")
       return 2
     }
-    if let replay, let line { return show(replay, at: line) }
+    if let replay = driver.session?.replay, let line { return show(replay, at: line) }
     if let line {
       errorOutput("\(TerminalText.escaped(file)): error: no session holds line \(line)")
       return 2
@@ -160,11 +116,11 @@ struct ReplayRun {
   }
 
   /// `text` in a colour when colouring.
-  private func paint(_ text: String, _ code: String) -> String {
+  fileprivate func paint(_ text: String, _ code: String) -> String {
     colour ? ANSIColour.paint(text, code) : text
   }
 
-  private func paint(_ severity: Severity) -> String {
+  fileprivate func paint(_ severity: Severity) -> String {
     colour ? ANSIColour.paint(severity) : severity.rawValue
   }
 
@@ -174,6 +130,55 @@ struct ReplayRun {
     emit(StateDescription(replay.model).text)
     return 0
   }
+}
+
+/// Prints the timeline of the replayed sessions (`traceq replay` without `--at`), as the
+/// session driver replays them, and the issues of the trace's lines.
+private final class TimelinePrinter: SessionObserver {
+  private let run: ReplayRun
+  private var timeline: Timeline?
+  private var shownSession = false
+  /// The current session's first line, printed before its first event shown.
+  private var sessionTitle: String?
+
+  init(run: ReplayRun) { self.run = run }
+
+  func sessionStarted(_ session: DrivenSession) {
+    timeline = nil
+    sessionTitle = nil
+    guard run.line == nil, let replay = session.replay else { return }
+    sessionTitle =
+      "session \(session.ordinal) (line \(session.line)): \(StateDescription(replay.model).text.prefix { $0 != "\n" })"
+    timeline = Timeline(replay.model)
+  }
+
+  func willApply(_ event: TraceEvent) { timeline?.prepare(event) }
+
+  func eventApplied(_ event: TraceEvent, findings: ArraySlice<Finding>) {
+    guard let timeline, run.lines.contains(event.line) else { return }
+    let narration = timeline.narrate(event)
+    if let address = run.controller, !ReplayRun.names(narration, address),
+      !findings.contains(where: { ReplayRun.names($0.message, address) })
+    {
+      return
+    }
+    if let title = sessionTitle {
+      if shownSession { run.output("") }
+      shownSession = true
+      run.output(run.paint(TerminalText.escaped(title), ANSIColour.bold))
+      sessionTitle = nil
+    }
+    run.output(
+      run.paint(String(event.line).leftPadded(to: 6), ANSIColour.dim) + "  "
+        + TerminalText.escaped(narration, keepingLineBreaks: true))
+    for finding in findings {
+      run.output(
+        "        \(run.paint(finding.severity)): "
+          + TerminalText.escaped("\(finding.message) [\(finding.ruleID)]", keepingLineBreaks: true))
+    }
+  }
+
+  func issueFound(_ issue: IngestIssue) { run.errorOutput(Diagnostic.line(path: run.file, issue)) }
 }
 
 extension String {

@@ -8,32 +8,25 @@ import TraceStore
 final class TraceDecoding: IngestItemSource, SessionObserver {
   let path: String
   private let stream: TraceStream
-  /// For standard input, which cannot be hashed before it is read.
-  private let hashing: HashingByteSource?
+  /// Every byte read, hashed as it passes (a pipe cannot be read twice; a file need not be).
+  private let hashing: HashingByteSource
   private let driver: SessionDriver
   private let checks: Bool
-  /// Items that go before the next one read: the content hash, a session's findings.
+  /// Items that go before the next one read: a session's findings and the next session.
   private var queued: [IngestItem] = []
   private var head = 0
   private var cancelled = false
   private(set) var end: DecodedTraceEnd?
 
-  /// Opens the file; a regular file is hashed first.
+  /// Opens the file, which is hashed while it is read.
   /// - Throws: ``TraceReadError`` when the file cannot be read.
   init(path: String, rules: RuleSet?) throws {
     self.path = path
     driver = SessionDriver(rules: rules)
     checks = rules != nil
-    let source = try FileByteSource(path: path)
-    if path == "-" {
-      hashing = HashingByteSource(source)
-    } else {
-      hashing = nil
-      let content = try ContentHash.ofFile(path)
-      queued.append(.content(sha256: content.sha256, size: content.size))
-    }
+    hashing = HashingByteSource(try FileByteSource(path: path))
     stream = TraceStream(
-      reader: try TraceReader(source: hashing ?? source, path: path), consoleFilter: ConsoleCatalog.filter)
+      reader: try TraceReader(source: hashing, path: path), consoleFilter: ConsoleCatalog.filter)
   }
 
   var record: UnsafeRawBufferPointer { stream.record }
@@ -49,15 +42,11 @@ final class TraceDecoding: IngestItemSource, SessionObserver {
       if end != nil || cancelled { return nil }
       guard let item = try stream.next() else {
         driver.finish(cutShort: stream.wasCutShort, to: self)
-        var streamed: (sha256: String, size: Int)?
-        if let hashing {
-          try stream.reader.drainSource { _ in }
-          streamed = (hashing.hash.finalize(), hashing.hash.byteCount)
-        }
+        // Bytes after the end of the text (after a damaged stream) belong to the content too.
+        try stream.reader.drainSource { _ in }
         end = DecodedTraceEnd(
           compression: stream.reader.compression, kind: stream.kind ?? .trace, lines: stream.reader.linesRead,
-          cutShort: stream.wasCutShort,
-          streamedContent: streamed)
+          cutShort: stream.wasCutShort, content: (hashing.hash.finalize(), hashing.hash.byteCount))
         continue
       }
       driver.take(item, to: self)

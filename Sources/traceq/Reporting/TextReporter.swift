@@ -64,7 +64,8 @@ final class TextReporter: FindingReporter {
     for (rule, count) in quiet.sorted(by: { $0.key < $1.key }) { hidden.append("\(count) \(rule) (--rule \(rule))") }
     if !hidden.isEmpty { output("  not shown: \(hidden.joined(separator: ", "))") }
     let width = tally.byRule.keys.map(\.count).max() ?? 0
-    for (rule, entry) in tally.byRule.sorted(by: { ($0.value.severity, $1.key) > ($1.value.severity, $0.key) }) {
+    for (rule, entry) in tally.byRule.sorted(by: { ($0.value.severity, $1.key) > ($1.value.severity, $0.key) })
+    where quiet[rule] == nil {
       output(
         "  \(rule.padding(toLength: width, withPad: " ", startingAt: 0))  \(Plural.count(entry.count, entry.severity.rawValue))"
       )
