@@ -52,6 +52,8 @@ struct ConsoleFormatTests {
       "2023-11-23 10:11:12.345678+0100 0x1a2b     Default     0x0                  1234   0    My App: (UIKitCore) [com.apple.UIKit:Presentation] Attempt"
     )
     #expect(logShow.process == "My App" && logShow.pid == 1234)
+    let compact = origin("2023-11-23 10:11:12.345 Df My App[1234:5678] [com.apple.UIKit:Presentation] Attempt")
+    #expect(compact.process == "My App" && compact.pid == 1234)
     let syslog = origin("Nov  3 10:11:12 iPhone MyApp(UIKitCore)[123] <Notice>: Attempt")
     #expect(syslog.timestamp == "Nov  3 10:11:12" && syslog.process == "MyApp" && syslog.pid == 123)
     let bare = origin("AppNameiOS[1212:254550] Warning: Attempt to present")
