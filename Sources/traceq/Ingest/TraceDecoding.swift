@@ -45,8 +45,8 @@ final class TraceDecoding: IngestItemSource, SessionObserver {
         // Bytes after the end of the text (after a damaged stream) belong to the content too.
         try stream.reader.drainSource { _ in }
         end = DecodedTraceEnd(
-          compression: stream.reader.compression, lines: stream.reader.linesRead, cutShort: stream.wasCutShort,
-          unverifiedFromLine: stream.reader.unverifiedFromLine,
+          compression: stream.reader.compression, kind: stream.kind ?? .trace, lines: stream.reader.linesRead,
+          cutShort: stream.wasCutShort, unverifiedFromLine: stream.reader.unverifiedFromLine,
           content: (hashing.hash.finalize(), hashing.hash.byteCount))
         continue
       }
