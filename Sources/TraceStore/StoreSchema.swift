@@ -7,8 +7,8 @@ import TraceModel
 /// Events are appended in file order, with no secondary index (indexes on the big table would
 /// cost more than the whole load): a session's events are the rowid range `first_row ...
 /// last_row`, and the `events` view finds the sessions that hold an event name through
-/// `session_events`, those that hold a controller through `controllers`, then reads only those
-/// sessions' ranges.
+/// `session_events`, those that hold a controller through `controllers`, those that hold a class
+/// through `session_classes`, then reads only those sessions' ranges.
 enum StoreSchema {
   static var migrator: DatabaseMigrator {
     var migrator = DatabaseMigrator()
@@ -28,8 +28,53 @@ enum StoreSchema {
     migrator.registerMigration("v4: anomalies.source") { db in
       try db.execute(sql: "ALTER TABLE anomalies ADD COLUMN source TEXT NOT NULL DEFAULT 'replay'")
     }
+    migrator.registerMigration("v5: session_classes, the events view's class filter through it") { db in
+      try db.execute(sql: version5)
+    }
     return migrator
   }
+
+  /// A filter on `class` found each controller of that class in `controllers` and read its
+  /// session's whole range once per controller: a class with a hundred controllers in a session
+  /// read that session a hundred times. `session_classes` holds each (class, session) once, and
+  /// the view takes `class` from it, so such a filter reads each session that has the class once.
+  /// Triggers keep it in step with `controllers`, whoever writes them.
+  private static let version5 = """
+    CREATE TABLE session_classes (
+      class TEXT NOT NULL,
+      session_id INTEGER NOT NULL REFERENCES sessions(id),
+      PRIMARY KEY (class, session_id)
+    ) WITHOUT ROWID;
+    INSERT OR IGNORE INTO session_classes (class, session_id)
+      SELECT class, session_id FROM controllers WHERE class IS NOT NULL;
+    CREATE TRIGGER session_classes_on_insert AFTER INSERT ON controllers WHEN new.class IS NOT NULL BEGIN
+      INSERT OR IGNORE INTO session_classes (class, session_id) VALUES (new.class, new.session_id);
+    END;
+    CREATE TRIGGER session_classes_on_update AFTER UPDATE OF class, session_id ON controllers BEGIN
+      DELETE FROM session_classes WHERE class = old.class AND session_id = old.session_id
+        AND NOT EXISTS (SELECT 1 FROM controllers WHERE session_id = old.session_id AND class = old.class);
+      INSERT OR IGNORE INTO session_classes (class, session_id)
+        SELECT new.class, new.session_id WHERE new.class IS NOT NULL;
+    END;
+    CREATE TRIGGER session_classes_on_delete AFTER DELETE ON controllers WHEN old.class IS NOT NULL BEGIN
+      DELETE FROM session_classes WHERE class = old.class AND session_id = old.session_id
+        AND NOT EXISTS (SELECT 1 FROM controllers WHERE session_id = old.session_id AND class = old.class);
+    END;
+    DROP VIEW events;
+    CREATE VIEW events AS
+      SELECT s.trace_id AS trace_id, tr.path AS file, s.id AS session_id, e.line AS line, e.t AS t,
+             n.name AS ev, c.address AS vc, sc.class AS class, o.address AS other, p.address AS popover,
+             e.orientation AS orientation, e.mask AS mask, e.style AS style, e.animated AS animated, e.record AS record
+      FROM sessions s
+      JOIN event_rows e ON e.id BETWEEN s.first_row AND s.last_row AND e.session_id = s.id
+      JOIN session_events se ON se.session_id = e.session_id AND se.ev_id = e.ev_id
+      JOIN event_names n ON n.id = se.ev_id
+      LEFT JOIN controllers c ON c.id = e.vc_id AND c.session_id = s.id
+      LEFT JOIN session_classes sc ON sc.class = c.class AND sc.session_id = s.id
+      LEFT JOIN controllers o ON o.id = e.other_id
+      LEFT JOIN popovers p ON p.id = e.popover_id
+      LEFT JOIN traces tr ON tr.id = s.trace_id;
+    """
 
   /// A file whose compressed data failed its checksum (or that zlib rejected) is marked, and so
   /// is each of its sessions that holds lines no checksum vouches for.
