@@ -18,12 +18,15 @@ final class BulkLoad {
   private let lock: Int32
 
   /// Takes the right to build the database at `path`; nil when it exists already (or another
-  /// process finished building it while this one waited): then append to it.
-  static func begin(path: String) throws -> BulkLoad? {
+  /// process finished building it while this one waited): then append to it. `onWaiting` is
+  /// called when another build holds the lock, just before this one blocks on it (tests use it
+  /// to know the wait has begun).
+  static func begin(path: String, onWaiting: () -> Void = {}) throws -> BulkLoad? {
     if FileManager.default.fileExists(atPath: path) { return nil }
     let buildingPath = path + ".building"
     let lock = open(buildingPath, O_CREAT | O_RDWR | O_CLOEXEC, 0o644)
     guard lock >= 0 else { throw StoreError.cannotOpen(path: path, reason: String(cString: strerror(errno))) }
+    if flock(lock, LOCK_EX | LOCK_NB) != 0 && errno == EWOULDBLOCK { onWaiting() }
     guard flock(lock, LOCK_EX) == 0 else {
       let reason = String(cString: strerror(errno))
       close(lock)

@@ -75,17 +75,15 @@ struct ReadAheadTests {
   @Test("a reader dropped in the middle of a file stops its thread")
   func dropped() throws {
     let bytes = try Fixture.bytes(Self.large)
-    weak var weakSource: FailingSource?
+    let released = DispatchSemaphore(value: 0)
     do {
       let source = FailingSource(bytes: bytes, failAfter: .max)
-      weakSource = source
+      source.onRelease = { released.signal() }
       let reader = try TraceReader(source: source, path: "t.gz", readsAhead: true)
       _ = try reader.next()
     }
-    // The producing thread holds the source until it stops.
-    let deadline = Date().addingTimeInterval(10)
-    while weakSource != nil && Date() < deadline { usleep(1000) }
-    #expect(weakSource == nil)
+    // The producing thread holds the source until it stops: the source is released then.
+    #expect(released.wait(timeout: .now() + 60) == .success, "the producing thread still holds the source")
   }
 }
 
@@ -94,11 +92,15 @@ private final class FailingSource: ByteSource, @unchecked Sendable {
   let bytes: [UInt8]
   let failAfter: Int
   private(set) var offset = 0
+  /// Called when the last reference to the source goes.
+  var onRelease: () -> Void = {}
 
   init(bytes: [UInt8], failAfter: Int) {
     self.bytes = bytes
     self.failAfter = failAfter
   }
+
+  deinit { onRelease() }
 
   func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
     guard offset < failAfter else { throw TraceReadError.readFailed(path: "t.gz", reason: "the disk went away") }

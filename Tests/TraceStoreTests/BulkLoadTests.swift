@@ -56,8 +56,10 @@ struct BulkLoadTests {
     defer { directory.remove() }
     let path = directory.file("new.db")
     let builder = try #require(try BulkLoad.begin(path: path))
-    let waiter = Task.detached { try BulkLoad.begin(path: path) == nil }
-    try await Task.sleep(for: .milliseconds(200))
+    let waiting = DispatchSemaphore(value: 0)
+    let waiter = Task.detached { try BulkLoad.begin(path: path, onWaiting: { waiting.signal() }) == nil }
+    // The waiter found the lock held and is about to block on it.
+    #expect(waiting.wait(timeout: .now() + 60) == .success, "the second begin did not wait for the lock")
     try builder.finish()
     #expect(try await waiter.value)
   }
