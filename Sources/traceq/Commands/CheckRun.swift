@@ -43,9 +43,7 @@ struct CheckRun {
       status = 2
     }
     for line in listing.notes { errorOutput(line) }
-    for path in listing.excluded {
-      errorOutput("\(path): note: not checked: excluded by \(policy.configuration.file ?? "the configuration")")
-    }
+    for path in listing.excluded { errorOutput(policy.exclusionNote(path)) }
     var tally = FindingTally()
     if listing.files.isEmpty && listing.unreadable.isEmpty {
       errorOutput("error: no trace files found in \(inputs.map { TerminalText.escaped($0) }.joined(separator: ", "))")

@@ -30,7 +30,9 @@ struct IngestRun {
   /// Runs the ingest; returns the exit status (0 stored, 1 lines with errors or failing
   /// findings, 2 unreadable input).
   func execute() throws -> Int32 {
-    let listing = TraceFiles.list(inputs)
+    // With --check, the configuration's file selection applies as it does to `check`, so that
+    // both (and a later `check --db`) see the same files.
+    let listing = TraceFiles.list(inputs, selection: check?.policy.fileSelection ?? TraceFiles.Selection())
     let files = listing.files
     var status: Int32 = 0
     for line in listing.unreadable {
@@ -38,6 +40,9 @@ struct IngestRun {
       status = 2
     }
     for line in listing.notes { errorOutput(line) }
+    if let policy = check?.policy {
+      for path in listing.excluded { errorOutput(policy.exclusionNote(path, "not stored or checked")) }
+    }
     if files.isEmpty {
       if listing.unreadable.isEmpty {
         errorOutput("error: no trace files found in \(inputs.map { TerminalText.escaped($0) }.joined(separator: ", "))")

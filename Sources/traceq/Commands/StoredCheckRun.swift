@@ -39,7 +39,9 @@ struct StoredCheckRun {
           "note: \(databasePath) cannot be written (\(reason)): the findings are reported, not stored in anomalies")
       }
       try StoredSessions.update(path: databasePath, readOnly: readOnly) { stored in
-        let sessions = try stored.all()
+        // The sessions of files the selection leaves out are neither replayed nor stored, as
+        // `check` and `ingest --check` never read those files.
+        let sessions = try stored.all().filter { selection.keepsStored($0.path) }
         let damage = try stored.damage()
         tally.files = Set(sessions.map(\.traceID)).count
         var begun: Int64?
@@ -50,7 +52,6 @@ struct StoredCheckRun {
           }
           tally.sessions += 1
           tally.events += events
-          guard !selection.excludes(session.path) else { continue }
           if begun != session.traceID {
             reporter.begin(file: session.path)
             begun = session.traceID

@@ -62,7 +62,16 @@ struct CheckPolicy {
     if !configuration.excluded.isEmpty {
       selection.excludes = { path in configuration.excluded.contains { configuration.scope.matches($0, path) } }
     }
+    let picksNames = !configuration.traceFiles.isEmpty
+    selection.keepsStored = { [selection] path in
+      !selection.excludes(path) && (!picksNames || selection.picks(String(path.split(separator: "/").last ?? "")))
+    }
     return selection
+  }
+
+  /// The note for a path `excluded` leaves out, saying what was not done to it (`not checked`).
+  func exclusionNote(_ path: String, _ omission: String = "not checked") -> String {
+    "\(TerminalText.escaped(path)): note: \(omission): excluded by \(configuration.file ?? "the configuration")"
   }
 
   /// Whether a controller the finding names has a class ignored for every rule or for its rule.

@@ -19,6 +19,9 @@ enum TraceFiles {
     var picks: (String) -> Bool = TraceFiles.isTraceName
     /// Whether a path (a file, or a directory to walk) is left out.
     var excludes: (String) -> Bool = { _ in false }
+    /// Whether a file stored in a database is checked (`check --db`): not excluded, and, when
+    /// `trace_files` is set, with a name it picks, as a walk of its directory would.
+    var keepsStored: (String) -> Bool = { _ in true }
   }
 
   /// What the arguments name.
