@@ -14,13 +14,13 @@ struct AnomalyWriter {
       arguments: StatementArguments([session] + rules.map { $0 as DatabaseValueConvertible }))
     let insert = try db.cachedStatement(
       sql: """
-        INSERT INTO anomalies (trace_id, session_id, line, rule, severity, vc, class, message, hint)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+        INSERT INTO anomalies (trace_id, session_id, line, rule, severity, vc, class, message, hint, source)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """)
     for finding in findings {
       try insert.execute(arguments: [
         trace, session, finding.line, finding.ruleID, finding.severity.rawValue, finding.controller?.address,
-        finding.controller?.className, finding.message, finding.hint,
+        finding.controller?.className, finding.message, finding.hint, finding.source.rawValue,
       ])
     }
   }

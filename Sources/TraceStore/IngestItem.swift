@@ -15,6 +15,8 @@ package enum IngestItem {
 /// How the decoding of a file ended.
 package struct DecodedTraceEnd {
   package var compression: Compression
+  /// What the file was read as (a trace, a console log, a crash report).
+  package var kind: InputKind
   package var lines: Int
   package var cutShort: Bool
   /// The hash and size of every byte of the input, computed while it was read.
@@ -23,10 +25,11 @@ package struct DecodedTraceEnd {
   package var unverifiedFromLine: Int?
 
   package init(
-    compression: Compression, lines: Int, cutShort: Bool, unverifiedFromLine: Int? = nil,
+    compression: Compression, kind: InputKind = .trace, lines: Int, cutShort: Bool, unverifiedFromLine: Int? = nil,
     content: (sha256: String, size: Int)
   ) {
     self.compression = compression
+    self.kind = kind
     self.lines = lines
     self.cutShort = cutShort
     self.unverifiedFromLine = unverifiedFromLine

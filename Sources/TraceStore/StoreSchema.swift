@@ -25,6 +25,9 @@ enum StoreSchema {
     migrator.registerMigration("v3: traces.corrupt, sessions.corrupt") { db in
       try db.execute(sql: version3)
     }
+    migrator.registerMigration("v4: anomalies.source") { db in
+      try db.execute(sql: "ALTER TABLE anomalies ADD COLUMN source TEXT NOT NULL DEFAULT 'replay'")
+    }
     return migrator
   }
 

@@ -10,6 +10,8 @@ package struct IngestSummary: Sendable {
   package var sha256 = ""
   package var size = 0
   package var compression: Compression = .none
+  /// What the file was read as.
+  package var kind: InputKind = .trace
   package var lines = 0
   package var sessions = 0
   package var events = 0
@@ -190,6 +192,7 @@ package struct TraceIngestion {
     }
     summary.lines = end.lines
     summary.compression = end.compression
+    summary.kind = end.kind
     // The one duplicate check: the content is known once it has all been read.
     (summary.sha256, summary.size) = end.content
     let traceID = try traceID()

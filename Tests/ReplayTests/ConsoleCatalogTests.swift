@@ -15,7 +15,16 @@ struct ConsoleCatalogTests {
       var text = example.text
       let anchor = text.withUTF8 { ConsoleCatalog.filter.firstAnchor(in: UnsafeRawBufferPointer($0)) }
       #expect(anchor != nil, "no anchor of the catalog in the example", sourceLocation: location)
+      #expect(
+        entry.anchors.contains { example.text.contains($0) }, "no anchor of the entry in the example",
+        sourceLocation: location)
     }
+  }
+
+  @Test("anchors are 7 bytes or more: the log scan moves up to 6 bytes at a time over noise")
+  func anchorLength() {
+    #expect(ConsoleCatalog.filter.anchors.allSatisfy { $0.utf8.count >= 7 })
+    #expect(ConsoleCatalog.filter.anchors.count <= 64, "an anchor mask has 64 bits")
   }
 
   @Test("ids are unique kebab-case; a replay rule's id keeps that rule's severity and hint")

@@ -63,6 +63,20 @@ struct ConsoleLogTests {
     #expect(checked.rows == ["1 not-in-window-hierarchy uikit", "3 popover-released-while-visible uikit"])
   }
 
+  @Test("a continuation line holding an anchor word still continues; a paraphrase in lower case is found")
+  func anchorsInContinuations() throws {
+    let log = """
+      i got this in the xcode logger:
+      2023-11-23 10:11:12.345 MyApp[812:3456] Unbalanced calls to begin/end appearance transitions for
+      <MyApp.OrientationPickerViewController: 0x7f9c01>.
+      and later: warning: attempt to present <A: 0x1> on <B: 0x2> whose view is not in the window hierarchy!
+
+      """
+    let checked = try check(log)
+    #expect(checked.rows == ["2 unbalanced-appearance uikit", "4 not-in-window-hierarchy uikit"])
+    #expect(checked.findings.first?.controller?.className == "MyApp.OrientationPickerViewController")
+  }
+
   @Test("log show --style json: the message out of its string, the process from the same record")
   func logShowJSON() throws {
     let log = """
@@ -154,17 +168,7 @@ struct ConsoleLogTests {
 
   @Test("a trace's console events: confirmed, missed by the model, unconfirmed")
   func crossCheck() throws {
-    let trace = TraceText.lines([
-      #"{"traceq":1,"idiom":"pad","os":"7.0"}"#,
-      #"{"ev":"setRoot","vc":"0xa1","class":"BNRDetailViewController"}"#,
-      #"{"ev":"viewWillAppear","vc":"0xa1"}"#,
-      #"{"ev":"viewDidAppear","vc":"0xa1"}"#,
-      #"{"ev":"popoverCreate","popover":"0xd4","vc":"0xe5"}"#,
-      #"{"ev":"popoverPresent","popover":"0xd4"}"#,
-      #"{"ev":"popoverRelease","popover":"0xd4"}"#,
-      #"{"ev":"console","text":"*** Terminating app due to uncaught exception 'NSGenericException', reason: '-[UIPopoverController dealloc] reached while popover is still visible.'"}"#,
-      #"{"ev":"console","text":"Unbalanced calls to begin/end appearance transitions for <BNRDetailViewController: 0xa1>."}"#,
-    ])
+    let trace = TraceText.recordedWithConsole
     let checked = try check(trace)
     #expect(checked.summary.kind == InputKind.trace)
     #expect(checked.rows == ["7 popover-released-while-visible replay", "9 unbalanced-appearance uikit"])

@@ -64,3 +64,20 @@ public enum TraceText {
   /// Lines joined with newlines, ending with one.
   public static func lines(_ lines: [String]) -> String { lines.joined(separator: "\n") + "\n" }
 }
+
+extension TraceText {
+  /// A recorded trace whose console holds UIKit's verdicts: the popover released while visible
+  /// (which the replay finds too, line 7; UIKit's line 8) and an unbalanced appearance the
+  /// replay does not find (line 9).
+  public static let recordedWithConsole = lines([
+    #"{"traceq":1,"idiom":"pad","os":"7.0"}"#,
+    #"{"ev":"setRoot","vc":"0xa1","class":"BNRDetailViewController"}"#,
+    #"{"ev":"viewWillAppear","vc":"0xa1"}"#,
+    #"{"ev":"viewDidAppear","vc":"0xa1"}"#,
+    #"{"ev":"popoverCreate","popover":"0xd4","vc":"0xe5"}"#,
+    #"{"ev":"popoverPresent","popover":"0xd4"}"#,
+    #"{"ev":"popoverRelease","popover":"0xd4"}"#,
+    #"{"ev":"console","text":"*** Terminating app due to uncaught exception 'NSGenericException', reason: '-[UIPopoverController dealloc] reached while popover is still visible.'"}"#,
+    #"{"ev":"console","text":"Unbalanced calls to begin/end appearance transitions for <BNRDetailViewController: 0xa1>."}"#,
+  ])
+}

@@ -52,6 +52,8 @@ struct ConsoleFormatTests {
       "2023-11-23 10:11:12.345678+0100 0x1a2b     Default     0x0                  1234   0    My App: (UIKitCore) [com.apple.UIKit:Presentation] Attempt"
     )
     #expect(logShow.process == "My App" && logShow.pid == 1234)
+    let compact = origin("2023-11-23 10:11:12.345 Df My App[1234:5678] [com.apple.UIKit:Presentation] Attempt")
+    #expect(compact.process == "My App" && compact.pid == 1234)
     let syslog = origin("Nov  3 10:11:12 iPhone MyApp(UIKitCore)[123] <Notice>: Attempt")
     #expect(syslog.timestamp == "Nov  3 10:11:12" && syslog.process == "MyApp" && syslog.pid == 123)
     let bare = origin("AppNameiOS[1212:254550] Warning: Attempt to present")
@@ -60,7 +62,7 @@ struct ConsoleFormatTests {
     #expect(origin("[Presentation] Attempt to present <A: 0x1>") == ConsoleOrigin())
   }
 
-  @Test("the anchor search finds what a plain search finds, at the same offset")
+  @Test("the anchor search finds what a plain search in either case finds, at the same offset")
   func anchorSearch() {
     let anchors = ["Unbalanced", "Attempt", "nested", "rientation", "UIPopoverController"]
     let filter = ConsoleFilter(anchors: anchors, classify: { _ in .recognised })
@@ -73,10 +75,11 @@ struct ConsoleFormatTests {
         let anchor = Array(anchors.randomElement(using: &generator)!.utf8)
         bytes.insert(contentsOf: anchor, at: Int.random(in: 0...bytes.count, using: &generator))
       }
+      let folded = bytes.map(ConsoleFilter.fold)
       let expected = anchors.compactMap { anchor -> Int? in
-        let needle = Array(anchor.utf8)
-        guard bytes.count >= needle.count else { return nil }
-        return (0...(bytes.count - needle.count)).first { Array(bytes[$0..<($0 + needle.count)]) == needle }
+        let needle = anchor.utf8.map(ConsoleFilter.fold)
+        guard folded.count >= needle.count else { return nil }
+        return (0...(folded.count - needle.count)).first { Array(folded[$0..<($0 + needle.count)]) == needle }
       }.min()
       let found = bytes.withUnsafeBytes { filter.firstAnchor(in: $0) }
       #expect(found == expected, "\(String(decoding: bytes, as: UTF8.self))")

@@ -22,6 +22,13 @@ struct DocumentationTests {
       "regenerate: traceq rules --markdown > docs/rules.md")
   }
 
+  @Test("docs/console-logs.md is what `traceq rules --console` prints")
+  func consoleDocument() throws {
+    #expect(
+      try Self.read("docs/console-logs.md") == ConsoleDocumentation.markdown(),
+      "regenerate: traceq rules --console > docs/console-logs.md")
+  }
+
   @Test("every table, view and column of the schema is documented in docs/schema.md")
   func schemaDocument() throws {
     let document = try Self.read("docs/schema.md")

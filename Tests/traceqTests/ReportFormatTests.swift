@@ -141,7 +141,9 @@ struct ReportFormatTests {
     #expect(
       Set(first.keys) == [
         "file", "line", "session", "rule", "severity", "message", "hint", "vc", "class", "subjects", "fingerprint",
+        "found_by",
       ])
+    #expect(first["found_by"] as? String == "replay")
     let suppressed = findings.filter { $0["suppression"] != nil }
     #expect(suppressed.count == 3, "the two camera findings and the new file's")
     #expect(suppressed.allSatisfy { ($0["suppression"] as? [String: Any])?["reason"] as? String == "ticket 42" })

@@ -195,7 +195,7 @@ extension ConsoleCatalog {
       uikitSays: "nested push animation can result in corrupted navigation bar",
       hint:
         "Start a push or pop only after the previous one finished (the transition coordinator's completion, or navigationController(_:didShow:animated:)).",
-      anchors: ["nested", "navigation"],
+      anchors: ["nested p", "Finishing up", "Attempt"],
       variants: [
         ConsolePattern("nested push animation can result in"),
         ConsolePattern("nested pop animation can result in"),

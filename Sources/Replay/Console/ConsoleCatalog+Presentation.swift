@@ -113,7 +113,7 @@ extension ConsoleCatalog {
     ConsoleEntry(
       id: "dismiss-during-transition", name: "Dismiss during a transition",
       uikitSays: "Attempt to dismiss from view controller <X> while a presentation or dismiss is in progress!",
-      anchors: ["Attempt", "dismiss"],
+      anchors: ["Attempt", "Trying to dismiss"],
       variants: [
         ConsolePattern(
           "Attempt to dismiss from view controller", .object("vc"), "while a presentation or dismiss is in progress"),
@@ -131,7 +131,7 @@ extension ConsoleCatalog {
       id: "present-active-controller", name: "Presenting an active controller",
       isException: true,
       uikitSays: "Application tried to present modally a view controller <X> that is already being presented by <Y>.",
-      anchors: ["modal"],
+      anchors: ["modally"],
       variants: [
         ConsolePattern("Application tried to present modally an active controller", .object("presented")),
         ConsolePattern(
@@ -152,7 +152,7 @@ extension ConsoleCatalog {
       uikitSays: "Application tried to present a nil modal view controller on target <Y>.",
       hint:
         "The controller passed to present(_:animated:) is nil: check the storyboard identifier or the code that makes it.",
-      anchors: ["modal"],
+      anchors: ["nil modal"],
       variants: [
         ConsolePattern("Application tried to present a nil modal view controller on target", .object("presenter"))
       ],
@@ -166,7 +166,7 @@ extension ConsoleCatalog {
       id: "present-on-itself", name: "Presenting on itself", severity: .error, isException: true,
       uikitSays: "Application tried to present modal view controller on itself. Presenting controller is <X>.",
       hint: "A controller cannot present itself; present it from the controller that is on screen.",
-      anchors: ["modal"],
+      anchors: ["on itself"],
       variants: [
         ConsolePattern(
           "Application tried to present modal view controller on itself. Presenting controller is",

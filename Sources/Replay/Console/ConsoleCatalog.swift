@@ -7,8 +7,20 @@ public enum ConsoleCatalog {
   public static let all: [ConsoleEntry] = appearance + presentation + containment + popover + orientation + navigation
 
   /// The filter a log scan uses: the anchors of every entry, and ``verdict(_:)``.
-  public static let filter = ConsoleFilter(
-    anchors: Array(Set(all.flatMap(\.anchors))).sorted(), classify: { verdict($0) })
+  public static let filter = ConsoleFilter(anchors: anchors, classify: { verdict($0) })
+
+  private static let anchors = Array(Set(all.flatMap(\.anchors))).sorted()
+
+  /// By entry: the bits of its anchors in ``filter``'s ``ConsoleFilter/anchorMask(in:)``.
+  private static let anchorMasks: [UInt64] = all.map { entry in
+    entry.anchors.reduce(0) { $0 | 1 << UInt64(anchors.firstIndex(of: $1)!) }
+  }
+
+  /// The entries that may match `bytes`: those with an anchor in it.
+  private static func candidates(_ bytes: [UInt8]) -> [ConsoleEntry] {
+    let found = bytes.withUnsafeBytes { filter.anchorMask(in: $0) }
+    return all.indices.filter { anchorMasks[$0] & found != 0 }.map { all[$0] }
+  }
 
   /// The entry with id `id`.
   public static func entry(_ id: String) -> ConsoleEntry? { all.first { $0.id == id } }
@@ -19,7 +31,7 @@ public enum ConsoleCatalog {
     let bytes = normalised(text)
     var partial: (entry: ConsoleEntry, progress: Int, objects: [ConsoleDiagnostic.Object], start: Int)?
     var tie = false
-    for entry in all {
+    for entry in candidates(bytes) {
       for variant in entry.variants {
         switch variant.match(bytes) {
         case .matched(let objects, let start, let end):
@@ -49,7 +61,7 @@ public enum ConsoleCatalog {
   public static func verdict(_ text: String) -> ConsoleFilter.Verdict {
     let bytes = normalised(text)
     var incomplete = false
-    for entry in all {
+    for entry in candidates(bytes) {
       for variant in entry.variants {
         switch variant.match(bytes) {
         case .matched: return .recognised
@@ -69,7 +81,7 @@ public enum ConsoleCatalog {
   /// The text's bytes, HTML's `&lt;` `&gt;` `&amp;` `&quot;` `&#39;` (pages copied from a
   /// browser) turned back into characters.
   private static func normalised(_ text: String) -> [UInt8] {
-    guard text.contains("&") else { return Array(text.utf8) }
+    guard text.utf8.contains(UInt8(ascii: "&")) else { return Array(text.utf8) }
     var result = text
     for (entity, character) in [("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"), ("&amp;", "&")] {
       result = result.replacingAll(entity, with: character)

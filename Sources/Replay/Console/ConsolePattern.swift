@@ -22,7 +22,14 @@ public struct ConsolePattern: Sendable {
 
   public let pieces: [Piece]
 
-  public init(_ pieces: Piece...) { self.pieces = pieces }
+  /// The first word, folded to lower case: a match starts where it occurs whole.
+  private let head: [UInt8]
+
+  public init(_ pieces: Piece...) {
+    self.pieces = pieces
+    guard case .text(let first)? = pieces.first else { preconditionFailure("a pattern starts with words") }
+    head = first.utf8.drop { $0 == 0x20 }.prefix { $0 != 0x20 }.map(Self.fold)
+  }
 
   /// How far a match went.
   enum Outcome {
@@ -35,12 +42,13 @@ public struct ConsolePattern: Sendable {
 
   /// Matches the pattern anywhere in `text`: the first full match, else the longest partial one.
   func match(_ text: [UInt8]) -> Outcome {
-    guard case .text(let first)? = pieces.first, let head = first.utf8.first(where: { $0 != 0x20 }) else {
+    guard case .text(let first)? = pieces.first, let initial = head.first, text.count >= head.count else {
       return .failed
     }
     var best = Outcome.failed
     var bestProgress = -1
-    for start in text.indices where Self.fold(text[start]) == Self.fold(head) {
+    for start in 0...(text.count - head.count) where Self.fold(text[start]) == initial {
+      guard startsWithHead(text, at: start) else { continue }
       // A partial match must hold at least the opening words (not the last two letters of a line).
       var opening = Matcher(text: text, index: start)
       if opening.literal(first) == .partial, opening.literalCharacters < Self.minimumOpening { continue }
@@ -56,6 +64,11 @@ public struct ConsolePattern: Sendable {
       }
     }
     return best
+  }
+
+  private func startsWithHead(_ text: [UInt8], at start: Int) -> Bool {
+    for offset in 1..<head.count where Self.fold(text[start + offset]) != head[offset] { return false }
+    return true
   }
 
   /// How many characters of its first words a message cut short must show to count.

@@ -49,6 +49,9 @@ public struct RuleSet: Sendable {
 
   public var ids: [String] { rules.map { type(of: $0).description.id } }
 
+  /// The ids findings of this set can carry: its rules' and the console catalog's it reports.
+  public var reportedIDs: [String] { ids + consoleIDs.subtracting(ids).sorted() }
+
   /// The severity a rule reports with in this set.
   public func severity(of id: String) -> Severity? {
     severities[id] ?? RuleCatalog.type(for: id)?.description.severity ?? ConsoleCatalog.entry(id)?.severity

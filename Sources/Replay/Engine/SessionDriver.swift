@@ -31,6 +31,9 @@ public final class SessionDriver {
   @exclusivity(unchecked) public private(set) var summary = Summary()
   /// The open session.
   @exclusivity(unchecked) public private(set) var session: DrivenSession?
+  /// The open session's replay, apart from ``session`` so that an event does not copy the
+  /// session's header.
+  @exclusivity(unchecked) private var replay: SessionReplay?
   /// The open session's findings so far, in the order they were made.
   @exclusivity(unchecked) private var findings: [Finding] = []
 
@@ -66,7 +69,7 @@ public final class SessionDriver {
     case .event(let event):
       summary.events += 1
       if case .console = event.payload { summary.diagnostics += 1 }
-      guard let replay = session?.replay else { return observer.eventApplied(event, findings: []) }
+      guard let replay else { return observer.eventApplied(event, findings: []) }
       observer.willApply(event)
       let before = findings.count
       replay.apply(event, into: &findings)
@@ -87,6 +90,7 @@ public final class SessionDriver {
       replay?.model.recyclesIDs = recyclesIDs
       let started = DrivenSession(ordinal: ordinal, line: line, header: header, symbols: symbols, replay: replay)
       session = started
+      self.replay = replay
       observer.sessionStarted(started)
     case .issue(let issue):
       if issue.kind == .missingHeader { summary.rejected = true }
@@ -103,6 +107,7 @@ public final class SessionDriver {
   private func endSession(cutShort: Bool, to observer: some SessionObserver) {
     guard let ended = session else { return }
     session = nil
+    replay = nil
     ended.replay?.finish(cutShort: cutShort, into: &findings)
     findings.sort { $0.line < $1.line }
     observer.sessionEnded(ended, findings: findings)

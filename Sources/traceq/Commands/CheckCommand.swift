@@ -8,6 +8,9 @@ extension TraceqCommand {
       discussion: """
         Each session is replayed through a model of UIKit's view controllers, presentations, popovers
         and orientation; calls UIKit would refuse, warn about or throw on are reported at file:line.
+        Console logs (Xcode, NSLog, `log show` in any style), crash reports (.ips, .crash) and the
+        console events of traces are read too: what UIKit itself said there is reported as found by
+        uikit (docs/console-logs.md lists what is recognised). Files are told apart by content.
         Files are streamed: no database is needed. With --db (or $TRACEQ_DB) and no files, the sessions stored in
         the database are replayed and the results written to its `anomalies` table.
 
@@ -21,6 +24,8 @@ extension TraceqCommand {
 
         Examples:
           traceq check samples
+          traceq check device.log crash.ips
+          traceq check --cross-check recorded.ndjson.gz
           traceq check --rule double-presented-popover traces/
           traceq check --format json build/ui-tests/*.ndjson.gz > findings.json
           traceq check --format github --format sarif:traceq.sarif traces/
@@ -36,6 +41,14 @@ extension TraceqCommand {
     @OptionGroup var report: ReportOptions
 
     @OptionGroup var jobs: JobOptions
+
+    @Flag(
+      help: """
+        After the findings, print the cross-check of the model against UIKit: for each session with both \
+        recorded events and UIKit diagnostics in its console, which findings UIKit confirmed, which it \
+        reported and the replay missed, and which it did not confirm. (The JSON report always has it.)
+        """)
+    var crossCheck = false
 
     @OptionGroup var color: ColorOptions
 
@@ -82,7 +95,8 @@ extension TraceqCommand {
       }
       let baseline = try report.loadBaseline()
       let context = ReportContext(
-        failingSeverity: policy.failingSeverity, rules: policy.rules, usesBaseline: baseline != nil)
+        failingSeverity: policy.failingSeverity, rules: policy.rules, usesBaseline: baseline != nil,
+        showsCrossCheck: crossCheck)
       let reporter = try report.makeReporter(context: context, colour: { color.enabled(onTerminal: $0) })
       let recording = report.writeBaseline != nil
       let sources = try policy.sourceRoot.map { root throws(UsageError) in try SourceIndex.build(root: root) }

@@ -72,7 +72,7 @@ struct IngestRun {
         progress.update(meter.text(bytes: bytes, events: events))
       }
       if let check {
-        ingestion.checkedRules = check.policy.rules.ids
+        ingestion.checkedRules = check.policy.rules.reportedIDs
         ingestion.onFinding = { finding in
           progress.clear()
           triage?.deliver(finding, file: path, tally: &tally, to: check.reporter)
@@ -137,6 +137,7 @@ struct IngestRun {
     let found = summary.findings.values.reduce(0, +)
     if found > 0 { parts.append(Plural.count(found, "finding")) }
     if summary.truncated { parts.append("cut short") }
+    if summary.kind != .trace { parts.append("read as \(summary.kind.rawValue)") }
     if let replaced = summary.replaced { parts.append("replaced \(replaced)") }
     return "\(summary.path): \(parts.joined(separator: ", "))"
   }

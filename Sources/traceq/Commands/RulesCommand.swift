@@ -10,10 +10,14 @@ extension TraceqCommand {
           traceq rules
           traceq rules double-presented-popover
           traceq rules --markdown > docs/rules.md
+          traceq rules --console > docs/console-logs.md
         """)
 
     @Flag(help: "Print the whole catalog as Markdown (docs/rules.md).")
     var markdown = false
+
+    @Flag(help: "Print the UIKit console diagnostics traceq recognises as Markdown (docs/console-logs.md).")
+    var console = false
 
     @Argument(help: ArgumentHelp("A rule id.", valueName: "id"))
     var id: String?
@@ -23,7 +27,9 @@ extension TraceqCommand {
     }
 
     func run() throws {
-      if markdown {
+      if console {
+        StandardStreams.print(ConsoleDocumentation.markdown())
+      } else if markdown {
         StandardStreams.print(RuleDocumentation.markdown())
       } else if let id, let rule = RuleCatalog.type(for: id) {
         StandardStreams.printLine(RuleDocumentation.detail(rule.description))

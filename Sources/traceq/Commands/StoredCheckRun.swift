@@ -45,7 +45,9 @@ struct StoredCheckRun {
         var begun: Int64?
         for session in sessions {
           let (findings, events) = try Self.replay(session, of: stored, rules: policy.rules)
-          if stored.canWrite { try stored.replaceAnomalies(of: session, rules: policy.rules.ids, with: findings) }
+          if stored.canWrite {
+            try stored.replaceAnomalies(of: session, rules: policy.rules.reportedIDs, with: findings)
+          }
           tally.sessions += 1
           tally.events += events
           guard !selection.excludes(session.path) else { continue }

@@ -25,8 +25,11 @@ final class IngestPipe: IngestItemSource, @unchecked Sendable {
   private static let batchItems = 2048
   /// ... or once its records reach this many bytes (a record is at most one line, 1 MiB).
   static let batchBytes = 1 << 18
-  /// The bytes of the batches waiting for the writer.
+  /// The bytes of the batches waiting for the writer...
   static let bytesAhead = 1 << 20
+  /// ... and at most this many batches, however small (a batch of short records holds more
+  /// memory than its bytes say: its items and their decoded events).
+  static let batchesAhead = 2
 
   private let channel: BoundedChannel<Batch, Result<DecodedTraceEnd, Error>>
 
@@ -41,7 +44,7 @@ final class IngestPipe: IngestItemSource, @unchecked Sendable {
   /// - Parameter onFull: called on the decoding thread when it waits for the writer (tests).
   init(_ makeDecoding: @escaping @Sendable () throws -> TraceDecoding, onFull: (@Sendable () -> Void)? = nil) {
     let channel = BoundedChannel<Batch, Result<DecodedTraceEnd, Error>>(
-      capacity: Self.bytesAhead, cost: \.cost, onFull: onFull)
+      capacity: Self.bytesAhead, cost: { max($0.cost, Self.bytesAhead / Self.batchesAhead) }, onFull: onFull)
     self.channel = channel
     let thread = Thread { Self.produce(makeDecoding, into: channel) }
     thread.stackSize = 1 << 20

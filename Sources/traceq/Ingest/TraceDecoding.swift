@@ -45,12 +45,14 @@ final class TraceDecoding: IngestItemSource, SessionObserver {
         // Bytes after the end of the text (after a damaged stream) belong to the content too.
         try stream.reader.drainSource { _ in }
         end = DecodedTraceEnd(
-          compression: stream.reader.compression, lines: stream.reader.linesRead, cutShort: stream.wasCutShort,
-          unverifiedFromLine: stream.reader.unverifiedFromLine,
+          compression: stream.reader.compression, kind: stream.kind ?? .trace, lines: stream.reader.linesRead,
+          cutShort: stream.wasCutShort, unverifiedFromLine: stream.reader.unverifiedFromLine,
           content: (hashing.hash.finalize(), hashing.hash.byteCount))
         continue
       }
       driver.take(item, to: self)
+      // An event is handed on as it comes (the driver reports nothing else for it).
+      if case .event(let event) = item { return .event(event) }
     }
     head += 1
     return queued[head - 1]
@@ -63,10 +65,6 @@ final class TraceDecoding: IngestItemSource, SessionObserver {
       .session(
         session.header, line: session.line, text: String(decoding: stream.record, as: UTF8.self),
         symbols: session.symbols))
-  }
-
-  func eventApplied(_ event: TraceEvent, findings: ArraySlice<Finding>) {
-    queued.append(.event(event))
   }
 
   func issueFound(_ issue: IngestIssue) {

@@ -13,12 +13,16 @@ struct FindingDocument: Encodable {
   var toolVersion = Release.version
   var findings: [Item] = []
   var issues: [Issue] = []
+  /// The cross-check of sessions with both recorded events and UIKit diagnostics.
+  var crossCheck: [CrossCheckRow] = []
   var summary = Summary()
 
   enum CodingKeys: String, CodingKey {
     case version, tool
     case toolVersion = "tool_version"
-    case findings, issues, summary
+    case findings, issues
+    case crossCheck = "cross_check"
+    case summary
   }
 
   /// One finding.
@@ -41,11 +45,18 @@ struct FindingDocument: Encodable {
     var suppression: SuppressionEntry?
     /// With `--source-root`: where the finding's class is declared.
     var source: Source?
+    /// `replay` (the model found it in recorded events) or `uikit` (UIKit said it in the console).
+    var foundBy: String
+    /// For a finding of UIKit's: the process and time stamp of its console line, when given.
+    var process: String?
+    var timestamp: String?
 
     enum CodingKeys: String, CodingKey {
       case file, line, session, rule, severity, message, hint, vc
       case className = "class"
       case subjects, fingerprint, suppression, source
+      case foundBy = "found_by"
+      case process, timestamp
     }
 
     init(_ item: FileFinding) {
@@ -63,6 +74,40 @@ struct FindingDocument: Encodable {
       fingerprint = FindingIdentity(finding).fingerprint
       suppression = item.suppression.map(SuppressionEntry.init)
       source = item.source.map { Source(file: $0.file, line: $0.line, className: $0.className) }
+      foundBy = finding.source.rawValue
+      process = finding.logged?.process
+      timestamp = finding.logged?.timestamp
+    }
+  }
+
+  /// One row of a cross-check: how a finding of the replay or of UIKit fared against the other.
+  struct CrossCheckRow: Encodable {
+    var file: String
+    var session: Int
+    var rule: String
+    /// `confirmed`, `missed-by-model` or `unconfirmed`.
+    var verdict: String
+    /// The line of the replay's finding, and of UIKit's console line.
+    var replayLine: Int?
+    var uikitLine: Int?
+    /// For an unconfirmed finding: whether UIKit logs or throws anything for this rule at all.
+    var uikitReports: Bool
+
+    enum CodingKeys: String, CodingKey {
+      case file, session, rule, verdict
+      case replayLine = "replay_line"
+      case uikitLine = "uikit_line"
+      case uikitReports = "uikit_reports"
+    }
+
+    init(_ entry: CrossCheck.Entry, file: String) {
+      self.file = file
+      session = entry.session
+      rule = entry.rule
+      verdict = entry.verdict.rawValue
+      replayLine = entry.replay?.line
+      uikitLine = entry.uikit?.line
+      uikitReports = entry.uikitReports
     }
   }
 
@@ -139,9 +184,11 @@ struct FindingDocument: Encodable {
     var baseline = 0
     var failingSeverity = Severity.error.rawValue
     var failed = false
+    /// How many files were read as each kind (`trace`, `xcode-console`, `crash-report`, …).
+    var kinds: [String: Int] = [:]
 
     enum CodingKeys: String, CodingKey {
-      case files, sessions, events, errors, warnings, notes, suppressed, baseline
+      case files, sessions, events, errors, warnings, notes, suppressed, baseline, kinds
       case
         failingSeverity = "failing_severity"
       case failed
@@ -160,6 +207,7 @@ struct FindingDocument: Encodable {
       baseline = tally.baselined
       self.failingSeverity = failingSeverity.rawValue
       failed = tally.fails(at: failingSeverity)
+      kinds = Dictionary(uniqueKeysWithValues: tally.kinds.map { ($0.key.rawValue, $0.value) })
     }
   }
 }

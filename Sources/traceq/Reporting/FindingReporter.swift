@@ -82,4 +82,6 @@ struct ReportContext {
   var rules: RuleSet = RuleSet()
   /// Whether only findings missing from a baseline are reported.
   var usesBaseline = false
+  /// Whether the text report ends with the cross-check table (`--cross-check`).
+  var showsCrossCheck = false
 }

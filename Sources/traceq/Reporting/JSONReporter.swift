@@ -24,6 +24,10 @@ final class JSONReporter: FindingReporter {
         message: issue.message))
   }
 
+  func report(crossCheck: [CrossCheck.Entry], file: String) {
+    document.crossCheck += crossCheck.map { FindingDocument.CrossCheckRow($0, file: file) }
+  }
+
   func finish(_ tally: FindingTally) {
     document.summary = FindingDocument.Summary(tally, failingSeverity: context.failingSeverity)
     output(SortedJSON.text(document))

@@ -8,7 +8,9 @@ enum ReportFormat: String, CaseIterable {
   /// A reporter of this format writing lines to `output`.
   func makeReporter(output: @escaping (String) -> Void, colour: Bool, context: ReportContext) -> FindingReporter {
     switch self {
-    case .text: TextReporter(output: output, colour: colour, quietRules: context.rules.quietIDs)
+    case .text:
+      TextReporter(
+        output: output, colour: colour, quietRules: context.rules.quietIDs, showsCrossCheck: context.showsCrossCheck)
     case .json: JSONReporter(output: output, context: context)
     case .junit: JUnitReporter(output: output, context: context)
     case .sarif: SARIFReporter(output: output, context: context)

@@ -13,12 +13,22 @@ final class TextReporter: FindingReporter {
   private var quiet: [String: Int] = [:]
   /// Whether a line came before the summary (which then gets a blank line before it).
   private var wroteLines = false
+  /// The `--cross-check` table, when asked for.
+  private var crossCheck: CrossCheckTable?
 
-  init(output: @escaping (String) -> Void, colour: Bool = false, showHints: Bool = true, quietRules: Set<String> = []) {
+  init(
+    output: @escaping (String) -> Void, colour: Bool = false, showHints: Bool = true, quietRules: Set<String> = [],
+    showsCrossCheck: Bool = false
+  ) {
     self.output = output
     self.colour = colour
     self.showHints = showHints
     self.quietRules = quietRules
+    crossCheck = showsCrossCheck ? CrossCheckTable() : nil
+  }
+
+  func report(crossCheck entries: [CrossCheck.Entry], file: String) {
+    crossCheck?.add(entries, file: file)
   }
 
   func report(_ item: FileFinding) {
@@ -43,6 +53,10 @@ final class TextReporter: FindingReporter {
 
   func finish(_ tally: FindingTally) {
     if wroteLines { output("") }
+    if let crossCheck {
+      crossCheck.lines.forEach(output)
+      output("")
+    }
     output(Self.summary(tally))
     var hidden: [String] = []
     if tally.suppressed > 0 { hidden.append("\(tally.suppressed) suppressed by the configuration") }
@@ -65,8 +79,10 @@ final class TextReporter: FindingReporter {
     let inputCounts = Severity.allCases.reversed().filter { tally.inputCount($0) > 0 }.map {
       Plural.count(tally.inputCount($0), $0.rawValue)
     }
+    let logs = tally.kinds.filter { $0.key != .trace }.sorted { $0.key.rawValue < $1.key.rawValue }
+    let read = logs.isEmpty ? "" : "; read as " + logs.map { "\($0.key.rawValue) \($0.value)" }.joined(separator: ", ")
     return "\(counts.joined(separator: ", ")) in \(Plural.count(tally.files, "file")) "
-      + "(\(Plural.count(tally.sessions, "session")), \(Plural.count(tally.events, "event")))"
+      + "(\(Plural.count(tally.sessions, "session")), \(Plural.count(tally.events, "event"))\(read))"
       + (inputCounts.isEmpty ? "" : "; in the input: \(inputCounts.joined(separator: ", "))")
   }
 

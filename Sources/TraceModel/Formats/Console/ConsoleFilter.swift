@@ -22,64 +22,128 @@ public final class ConsoleFilter: @unchecked Sendable {
   /// Tells what a record's text holds.
   public let classify: @Sendable (String) -> Verdict
 
-  private let anchorBytes: [[UInt8]]
+  /// The anchors' bytes one after another; anchor `n` is `anchorBytes[anchorStarts[n]..<anchorStarts[n + 1]]`.
+  private let anchorBytes: UnsafeMutablePointer<UInt8>
+  private let anchorStarts: UnsafeMutablePointer<Int>
   /// The length of the shortest anchor: the search window.
   private let window: Int
   /// By the last byte pair of the window: how far the window may move on.
   private let shifts: UnsafeMutablePointer<UInt8>
-  /// By byte pair: the anchors whose first `window` bytes end with it.
-  private let candidates: [UInt16: [Int]]
+  /// By byte pair: the anchors whose first `window` bytes end with it, as
+  /// `candidates[candidateStarts[pair]..<candidateStarts[pair + 1]]`.
+  private let candidateStarts: UnsafeMutablePointer<Int32>
+  private let candidates: UnsafeMutablePointer<Int32>
 
   /// - Parameter anchors: words of at least 3 bytes; at least one of them occurs in every
-  ///   diagnostic `classify` recognises, on the line where it starts.
+  ///   diagnostic `classify` recognises, on the line where it starts. The longer the shortest
+  ///   one, the faster the search (it moves up to its length minus one byte at a time).
   public init(anchors: [String], classify: @escaping @Sendable (String) -> Verdict) {
     precondition(!anchors.isEmpty && anchors.allSatisfy { $0.utf8.count >= 3 }, "anchors of 3 bytes or more")
     self.anchors = anchors
     self.classify = classify
-    anchorBytes = anchors.map { Array($0.utf8) }
-    let window = anchorBytes.map(\.count).min()!
+    let encoded = anchors.map { $0.utf8.map(Self.fold) }
+    let total = encoded.reduce(0) { $0 + $1.count }
+    anchorBytes = .allocate(capacity: total)
+    anchorStarts = .allocate(capacity: encoded.count + 1)
+    var offset = 0
+    for (number, anchor) in encoded.enumerated() {
+      anchorStarts[number] = offset
+      (anchorBytes + offset).initialize(from: anchor, count: anchor.count)
+      offset += anchor.count
+    }
+    anchorStarts[encoded.count] = offset
+    let window = encoded.map(\.count).min()!
     self.window = window
     shifts = .allocate(capacity: 1 << 16)
     shifts.initialize(repeating: UInt8(min(255, window - 1)), count: 1 << 16)
-    var candidates: [UInt16: [Int]] = [:]
-    for (number, anchor) in anchorBytes.enumerated() {
+    var buckets = [[Int32]](repeating: [], count: 1 << 16)
+    // Every case of a pair gets the entry, so that the search reads bytes as they are.
+    func cases(_ byte: UInt8) -> [UInt8] { byte >= 0x61 && byte <= 0x7A ? [byte, byte - 0x20] : [byte] }
+    for (number, anchor) in encoded.enumerated() {
       for end in 1..<window {
-        let pair = UInt16(anchor[end - 1]) << 8 | UInt16(anchor[end])
-        let shift = UInt8(window - 1 - end)
-        if shifts[Int(pair)] > shift { shifts[Int(pair)] = shift }
-        if end == window - 1 { candidates[pair, default: []].append(number) }
+        for first in cases(anchor[end - 1]) {
+          for second in cases(anchor[end]) {
+            let pair = Int(first) << 8 | Int(second)
+            shifts[pair] = min(shifts[pair], UInt8(window - 1 - end))
+            if end == window - 1 { buckets[pair].append(Int32(number)) }
+          }
+        }
       }
     }
-    self.candidates = candidates
+    candidateStarts = .allocate(capacity: (1 << 16) + 1)
+    candidates = .allocate(capacity: max(1, buckets.reduce(0) { $0 + $1.count }))
+    var next: Int32 = 0
+    for pair in 0..<(1 << 16) {
+      candidateStarts[pair] = next
+      for number in buckets[pair] {
+        candidates[Int(next)] = number
+        next += 1
+      }
+    }
+    candidateStarts[1 << 16] = next
   }
 
-  deinit { shifts.deallocate() }
+  deinit {
+    anchorBytes.deallocate()
+    anchorStarts.deallocate()
+    shifts.deallocate()
+    candidateStarts.deallocate()
+    candidates.deallocate()
+  }
 
-  /// The offset of the first anchor in `bytes`, or nil when there is none.
+  /// ASCII letters in lower case: anchors are found in either case.
+  @inline(__always) static func fold(_ byte: UInt8) -> UInt8 { byte &- 0x41 < 26 ? byte | 0x20 : byte }
+
+  private static func equalFolded(_ text: UnsafePointer<UInt8>, _ anchor: UnsafePointer<UInt8>, _ length: Int) -> Bool {
+    for offset in 0..<length where fold(text[offset]) != anchor[offset] { return false }
+    return true
+  }
+
+  /// The offset of the first anchor in `bytes` (in either case), or nil when there is none.
   public func firstAnchor(in bytes: UnsafeRawBufferPointer) -> Int? {
-    guard let base = bytes.baseAddress, bytes.count >= window else { return nil }
+    var first: Int?
+    scan(bytes) { start, _ in
+      first = start
+      return true
+    }
+    return first
+  }
+
+  /// Which anchors occur in `bytes`: bit `n` for `anchors[n]` (the first 64 anchors).
+  public func anchorMask(in bytes: UnsafeRawBufferPointer) -> UInt64 {
+    var mask: UInt64 = 0
+    scan(bytes) { _, number in
+      if number < 64 { mask |= 1 << UInt64(number) }
+      return false
+    }
+    return mask
+  }
+
+  /// Calls `found` with the start and number of each anchor occurrence, in order, until it
+  /// returns true.
+  @inline(__always)
+  private func scan(_ bytes: UnsafeRawBufferPointer, _ found: (_ start: Int, _ anchor: Int) -> Bool) {
+    guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count >= window else { return }
     let count = bytes.count
     var end = window - 1
     while end < count {
-      let pair =
-        Int(base.load(fromByteOffset: end - 1, as: UInt8.self)) << 8
-        | Int(base.load(fromByteOffset: end, as: UInt8.self))
+      let pair = Int(base[end - 1]) << 8 | Int(base[end])
       let shift = Int(shifts[pair])
       if shift > 0 {
         end += shift
         continue
       }
       let start = end - window + 1
-      for number in candidates[UInt16(pair)] ?? [] {
-        let anchor = anchorBytes[number]
-        if start + anchor.count <= count,
-          anchor.withUnsafeBytes({ memcmp(base + start, $0.baseAddress!, anchor.count) == 0 })
+      for slot in Int(candidateStarts[pair])..<Int(candidateStarts[pair + 1]) {
+        let number = Int(candidates[slot])
+        let length = anchorStarts[number + 1] - anchorStarts[number]
+        if start + length <= count, Self.equalFolded(base + start, anchorBytes + anchorStarts[number], length),
+          found(start, number)
         {
-          return start
+          return
         }
       }
       end += 1
     }
-    return nil
   }
 }

@@ -26,9 +26,10 @@ final class ConsoleLogDecoder {
   private var firstLineIsJSON = false
 
   /// A diagnostic whose text may continue on the next lines.
-  private var pending: (line: Int, text: [UInt8], lines: Int, origin: ConsoleOrigin)?
-  /// The previous line's bytes (its start), for the origin of a message on a line of its own.
-  private var previous: [UInt8] = []
+  private var pending: (line: Int, text: [UInt8], lines: Int, origin: ConsoleOrigin, verdict: ConsoleFilter.Verdict)?
+  /// The previous line's first bytes, for the origin of a message on a line of its own.
+  private let previous = UnsafeMutableRawBufferPointer.allocate(byteCount: 512, alignment: 1)
+  private var previousLength = 0
   /// Diagnostics already given (crash reports repeat the reason in several sections).
   private var given: Set<String> = []
   /// What the file says of its process (crash reports) or the current JSON record does.
@@ -40,6 +41,8 @@ final class ConsoleLogDecoder {
     self.kind = kind
     self.filter = filter
   }
+
+  deinit { previous.deallocate() }
 
   /// The next item and its record, or nil when none is ready.
   func next() -> (item: TraceItem, record: [UInt8])? {
@@ -106,29 +109,32 @@ final class ConsoleLogDecoder {
     }
     var origin = ConsoleOrigin(bytes)
     if origin.timestamp == nil, origin.process == nil {
-      origin = previous.withUnsafeBytes { ConsoleOrigin($0) }
+      origin = ConsoleOrigin(UnsafeRawBufferPointer(rebasing: previous[..<previousLength]))
       if origin.process == nil { origin = fileOrigin }
     }
-    pending = (line.number, Array(bytes), 1, origin)
+    let text = Array(bytes)
+    pending = (line.number, text, 1, origin, verdict(of: text))
     remember(bytes)
-    if verdict(of: pending!.text) != .incomplete { flushPending() }
+    if pending!.verdict != .incomplete { flushPending() }
   }
 
   /// Whether `bytes` continues the pending diagnostic: it is still incomplete, the line is not
-  /// blank, does not start a new record (a time stamp) and holds no anchor of its own.
+  /// blank, does not start a new record (a time stamp) nor a diagnostic of its own.
   private func canContinue(with bytes: UnsafeRawBufferPointer) -> Bool {
     guard let pending, pending.lines < Self.maxJoinedLines, pending.text.count < Self.maxJoinedBytes,
-      verdict(of: pending.text) == .incomplete
+      pending.verdict == .incomplete
     else { return false }
     let content = Self.withoutNoise(bytes)
     guard !content.isEmpty, ConsoleOrigin(bytes).timestamp == nil else { return false }
-    return filter.firstAnchor(in: bytes) == nil
+    // A line with an anchor continues the message unless it starts a diagnostic of its own.
+    return filter.firstAnchor(in: bytes) == nil || verdict(of: Array(content)) == .unrecognised
   }
 
   private func appendContinuation(_ bytes: UnsafeRawBufferPointer) {
     pending!.text.append(0x20)
     pending!.text.append(contentsOf: Self.withoutNoise(bytes))
     pending!.lines += 1
+    pending!.verdict = verdict(of: pending!.text)
   }
 
   private func verdict(of text: [UInt8]) -> ConsoleFilter.Verdict {
@@ -138,7 +144,7 @@ final class ConsoleLogDecoder {
   private func flushPending() {
     guard let open = pending else { return }
     pending = nil
-    guard verdict(of: open.text) != .unrecognised else { return }
+    guard open.verdict != .unrecognised else { return }
     give(String(decoding: open.text, as: UTF8.self), line: open.line, origin: open.origin)
   }
 
@@ -153,8 +159,8 @@ final class ConsoleLogDecoder {
   }
 
   private func remember(_ bytes: UnsafeRawBufferPointer) {
-    previous.removeAll(keepingCapacity: true)
-    previous.append(contentsOf: bytes.prefix(512))
+    previousLength = min(bytes.count, previous.count)
+    if previousLength > 0 { previous.baseAddress!.copyMemory(from: bytes.baseAddress!, byteCount: previousLength) }
   }
 
   /// `Process: MyApp [1234]`, `Date/Time: …` of a text crash report; `app_name` and
@@ -240,13 +246,13 @@ final class ConsoleLogDecoder {
       guard given.insert(Self.dedupKey(text)).inserted else { return }
     }
     startSession()
-    var record = #"{"ev":"console","text":"# + JSONStringField.escape(text) + "\""
+    let text = Self.eventText(text, origin: origin)
+    var record = #"{"ev":"console","text":""# + JSONStringField.escape(text) + "\""
     if let process = origin.process { record += #","process":"# + "\"" + JSONStringField.escape(process) + "\"" }
     if let pid = origin.pid { record += #","pid":\#(pid)"# }
     if let time = origin.timestamp { record += #","timestamp":"# + "\"" + JSONStringField.escape(time) + "\"" }
     record += "}"
-    ready.append(
-      (.event(TraceEvent(line: line, .console(text: Self.eventText(text, origin: origin)))), Array(record.utf8)))
+    ready.append((.event(TraceEvent(line: line, .console(text: text))), Array(record.utf8)))
   }
 
   /// The event's text: the log's record as written, or, for a message taken out of JSON, the

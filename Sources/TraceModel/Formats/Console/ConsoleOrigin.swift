@@ -46,6 +46,7 @@ public struct ConsoleOrigin: Sendable, Hashable {
       return
     }
     cursor.skipSpaces()
+    cursor.skipCompactType()
     if cursor.skipLogShowColumns(pid: &pid) {
       process = cursor.processBeforeColon()
       return
@@ -186,6 +187,17 @@ private struct Cursor {
       return false
     }
     return true
+  }
+
+  /// `log show --style compact`'s type column (`Df`, `Db`, `I`, `E`, `F`, `A`) before the process.
+  mutating func skipCompactType() {
+    for code in ["Df ", "Db ", "I  ", "E  ", "F  ", "A  ", "Er ", "Fa "] {
+      if bytes[index...].starts(with: code.utf8) {
+        index += code.utf8.count
+        skipSpaces()
+        return
+      }
+    }
   }
 
   /// `log show`'s default columns after the time stamp: thread, type, activity, pid, ttl
