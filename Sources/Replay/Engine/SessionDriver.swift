@@ -27,6 +27,7 @@ public final class SessionDriver {
   private let rules: RuleSet?
   private let sessionsBefore: Int
   private let replays: (_ ordinal: Int) -> Bool
+  private let recyclesIDs: Bool
   @exclusivity(unchecked) public private(set) var summary = Summary()
   /// The open session.
   @exclusivity(unchecked) public private(set) var session: DrivenSession?
@@ -41,10 +42,14 @@ public final class SessionDriver {
   ///   - sessionsBefore: sessions of the trace that come before the input (a stored session
   ///     read on its own): the first session's ordinal is one more.
   ///   - replays: whether to replay the session with this ordinal (1 for the trace's first).
+  ///   - recyclesIDs: release the ids of objects the model no longer needs, to bound memory
+  ///     (``SessionModel/releaseUnneededIDs()``); only when nothing needs every object named.
   public init(
-    rules: RuleSet?, sessionsBefore: Int = 0, replays: @escaping (_ ordinal: Int) -> Bool = { _ in true }
+    rules: RuleSet?, sessionsBefore: Int = 0, replays: @escaping (_ ordinal: Int) -> Bool = { _ in true },
+    recyclesIDs: Bool = false
   ) {
     self.rules = rules
+    self.recyclesIDs = recyclesIDs
     self.sessionsBefore = sessionsBefore
     self.replays = replays
   }
@@ -69,6 +74,10 @@ public final class SessionDriver {
       let before = findings.count
       replay.apply(event, into: &findings)
       observer.eventApplied(event, findings: findings[before...])
+      if let warning = replay.model.capWarning {
+        replay.model.capWarning = nil
+        observer.issueFound(warning)
+      }
     case .session(let header, let line, let symbols):
       endSession(cutShort: false, to: observer)
       summary.sessions += 1
@@ -78,6 +87,7 @@ public final class SessionDriver {
           header.version == Self.replayedVersion && replays(ordinal)
             ? SessionReplay(header: header, symbols: symbols, ordinal: ordinal, rules: rules) : nil
         }
+      replay?.model.recyclesIDs = recyclesIDs
       let started = DrivenSession(ordinal: ordinal, line: line, header: header, symbols: symbols, replay: replay)
       session = started
       self.replay = replay

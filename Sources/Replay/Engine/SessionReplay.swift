@@ -36,6 +36,7 @@ public final class SessionReplay {
     recordedEvents += 1
     let observations = model.apply(event)
     if !observations.isEmpty { check(observations, into: &findings) }
+    model.releaseUnneededIDs()
   }
 
   /// Ends the session (see ``SessionModel/finish(cutShort:)``), appending its last findings

@@ -21,7 +21,7 @@ public struct TraceChecker: Sendable {
       try withoutActuallyEscaping(onIssue) { onIssue in
         try withoutActuallyEscaping(onCrossCheck) { onCrossCheck in
           let reporting = Reporting(onFinding: onFinding, onIssue: onIssue, onCrossCheck: onCrossCheck)
-          return try SessionDriver(rules: rules).run(source, to: reporting)
+          return try SessionDriver(rules: rules, recyclesIDs: true).run(source, to: reporting)
         }
       }
     }

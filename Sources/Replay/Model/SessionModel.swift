@@ -45,6 +45,18 @@ public final class SessionModel {
   @exclusivity(unchecked) public private(set) var raisedException = false
   @exclusivity(unchecked) private var emitted: [(line: Int, observation: Observation)] = []
 
+  /// Whether ids the model no longer needs are released for reuse (see ``releaseUnneededIDs()``):
+  /// only when nothing after the replay needs every object the session named.
+  @exclusivity(unchecked) public var recyclesIDs = false
+  /// How many ids a session keeps before unneeded ones are released.
+  public var objectCap = 1 << 16 {
+    didSet { nextSweep = objectCap }
+  }
+  @exclusivity(unchecked) var nextSweep = 1 << 16
+  var warnedAboutCap = false
+  /// The warning that the cap was reached (once per session), until the driver reports it.
+  @exclusivity(unchecked) public internal(set) var capWarning: IngestIssue?
+
   public init(header: SessionHeader, symbols: SessionSymbols) {
     self.header = header
     self.symbols = symbols
@@ -178,7 +190,7 @@ public final class SessionModel {
     return windows.count - 1
   }
 
-  private func growToSymbols() {
+  func growToSymbols() {
     if controllers.count < symbols.count {
       controllers.append(contentsOf: repeatElement(ControllerState(), count: symbols.count - controllers.count))
     }

@@ -51,6 +51,9 @@ public struct IngestIssue: Sendable, Equatable {
     /// A file uses more distinct names than traceq keeps (unknown event names): the rest are
     /// stored under one placeholder (reported once per file).
     case tooManyNames = "too-many-names"
+    /// A session names more objects than `check` keeps: view controllers not in use were
+    /// forgotten (reported once per session).
+    case tooManyObjects = "too-many-objects"
     /// The recorder dropped events here (a `dropped` record): what the session did next is incomplete.
     case eventsDropped = "events-dropped"
 
@@ -60,7 +63,7 @@ public struct IngestIssue: Sendable, Equatable {
         .lineTooLong, .corruptStream:
         .error
       case .truncatedStream, .trailingData, .incompleteLastLine, .timeGoesBackwards, .duplicateKey, .tooManyNames,
-        .eventsDropped:
+        .tooManyObjects, .eventsDropped:
         .warning
       }
     }

@@ -22,17 +22,24 @@ public final class SessionSymbols {
 
   public init() {}
 
-  /// How many objects the session has mentioned so far; ids run from 0 to `count - 1`.
+  /// How many ids are in use or free for reuse; ids run from 0 to `count - 1`.
   public var count: Int { addresses.count }
+  /// How many ids were released and not yet given to another address.
+  public var freeCount: Int { interner.freeCount }
 
   /// The id of the object at `address` (UTF-8 bytes), numbering it if new.
   public func intern(_ address: UnsafeRawBufferPointer, as role: Roles) -> ObjectID {
     let (index, isNew) = interner.intern(address)
     if isNew {
-      addresses.append(interner.string(index))
-      classNames.append(nil)
-      kinds.append(nil)
-      roles.append(role)
+      if index < addresses.count {
+        addresses[index] = interner.string(index)
+        roles[index] = role
+      } else {
+        addresses.append(interner.string(index))
+        classNames.append(nil)
+        kinds.append(nil)
+        roles.append(role)
+      }
     } else if !roles[index].contains(role) {
       roles[index].insert(role)
     }
@@ -74,12 +81,24 @@ public final class SessionSymbols {
     return renewed
   }
 
+  /// Forgets `id` (its address, class and roles): the next new address takes the id. Only for a
+  /// replay that no longer refers to `id` anywhere and needs no list of every object.
+  public func release(_ id: ObjectID) {
+    guard !roles[id.offset].isEmpty else { return }
+    interner.remove(id.offset)
+    addresses[id.offset] = ""
+    classNames[id.offset] = nil
+    kinds[id.offset] = nil
+    roles[id.offset] = []
+  }
+
   /// True when `id` already has a class, so a decoder can skip building the `String`.
   public func hasClass(_ id: ObjectID) -> Bool { classNames[id.offset] != nil }
 
   public func address(of id: ObjectID) -> String { addresses[id.offset] }
   public func className(of id: ObjectID) -> String? { classNames[id.offset] }
   public func kind(of id: ObjectID) -> ContainerKind? { kinds[id.offset] }
+  /// What `id` was used as; empty for a released id.
   public func roles(of id: ObjectID) -> Roles { roles[id.offset] }
 
   /// How messages name a controller: `BNRDetailViewController 0xc3`, or the bare address

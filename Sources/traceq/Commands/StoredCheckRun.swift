@@ -89,7 +89,7 @@ struct StoredCheckRun {
       decoder.decode(RawLine(number: session.firstLine, bytes: UnsafeRawBufferPointer($0)))
     }
     guard let decoded, case .session = decoded else { return ([], 0) }
-    let driver = SessionDriver(rules: rules, sessionsBefore: session.ordinal - 1)
+    let driver = SessionDriver(rules: rules, sessionsBefore: session.ordinal - 1, recyclesIDs: true)
     let collected = CollectedFindings()
     driver.take(decoded, to: collected)
     try stored.forEachRecord(of: session) { line in
