@@ -26,11 +26,14 @@ struct TraceqCommand: ParsableCommand {
     do {
       var command = try parseAsRoot()
       try command.run()
-      status = 0
+      status = ExitStatus.clean.rawValue
+    } catch let failure as CommandFailure {
+      if let message = failure.message { Terminal.error(message) }
+      status = failure.status.rawValue
     } catch {
       let code = exitCode(for: error)
       let message = fullMessage(for: error)
-      status = code == .validationFailure ? 2 : code.rawValue
+      status = code == .validationFailure ? ExitStatus.unusable.rawValue : code.rawValue
       if code == .success {
         if !message.isEmpty { StandardStreams.printLine(message) }
       } else if !message.isEmpty {

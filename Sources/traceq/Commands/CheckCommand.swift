@@ -71,10 +71,9 @@ extension TraceqCommand {
     func run() throws {
       do {
         let status = try execute()
-        if status != 0 { throw ExitCode(status) }
+        try ExitStatus(status: status).end()
       } catch let error as any CheckSetupError {
-        Terminal.error(error.description)
-        throw ExitCode(2)
+        throw CommandFailure.unusable(error.description)
       }
     }
 

@@ -42,8 +42,7 @@ extension TraceqCommand {
         let copied = try TraceCollection(source: source).copy(into: destination)
         print("copied \(copied.count) trace file\(copied.count == 1 ? "" : "s") into \(destination)")
       } catch let error as UsageError {
-        Terminal.error(error.description)
-        throw ExitCode(2)
+        throw CommandFailure.unusable(error.description)
       }
     }
 

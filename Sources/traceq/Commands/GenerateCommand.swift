@@ -81,8 +81,7 @@ extension TraceqCommand {
           to: { try file.write($0) }, truth: { bytes in try bytes.withUnsafeBytes { try truthFile?.write($0) } })
         Terminal.error(describe(summary))
       } catch let error as OutputFileError {
-        Terminal.error("error: \(error)")
-        throw ExitCode(2)
+        throw CommandFailure.unusable("error: \(error)")
       }
     }
   }

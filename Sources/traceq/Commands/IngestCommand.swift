@@ -60,12 +60,11 @@ extension TraceqCommand {
               output: StandardStreams.printLine, colour: color.enabled(onTerminal: Terminal.standardOutputIsTerminal)),
             sources: try policy.sourceRoot.map { root throws(UsageError) in try SourceIndex.build(root: root) })
         } catch let error as any CheckSetupError {
-          Terminal.error(error.description)
-          throw ExitCode(2)
+          throw CommandFailure.unusable(error.description)
         }
       }
       let status = try run.execute()
-      if status != 0 { throw ExitCode(status) }
+      try ExitStatus(status: status).end()
     }
   }
 }

@@ -44,14 +44,14 @@ extension TraceqCommand {
     func run() throws {
       guard let sql else {
         let status = QuerySchema(databasePath: database.path).execute()
-        if status != 0 { throw ExitCode(status) }
+        try ExitStatus(status: status).end()
         return
       }
       let status = try QueryRun(
         databasePath: database.path, sql: sql, format: format ?? (Terminal.standardOutputIsTerminal ? .table : .csv),
         timeout: timeout
       ).execute()
-      if status != 0 { throw ExitCode(status) }
+      try ExitStatus(status: status).end()
     }
   }
 }

@@ -42,7 +42,7 @@ extension TraceqCommand {
       run.lines = lines?.range ?? 1...Int.max
       run.colour = color.enabled(onTerminal: Terminal.standardOutputIsTerminal)
       let status = try run.execute()
-      if status != 0 { throw ExitCode(status) }
+      try ExitStatus(status: status).end()
     }
   }
 }

@@ -24,7 +24,7 @@ extension TraceqCommand {
 
     func run() throws {
       let status = HTMLReportRun(input: input.input, session: input.session, outputPath: output).execute()
-      if status != 0 { throw ExitCode(status) }
+      try ExitStatus(status: status).end()
     }
   }
 }
