@@ -20,6 +20,27 @@ struct BoundedChannelTests {
     #expect(ending == "done")
   }
 
+  @Test("a value the consumer took is released, even while the producer always stays ahead")
+  func releasesTakenValues() {
+    final class Tracked {}
+    let channel = BoundedChannel<Tracked, Void>(capacity: 2)
+    var taken: [Weak] = []
+    // Single-threaded, the producer keeps one value waiting ahead of every receive, as a fast
+    // decoder does: the queue never runs empty.
+    channel.send(Tracked())
+    for _ in 0..<500 {
+      channel.send(Tracked())
+      guard case .value(let value) = channel.receive() else { return #expect(Bool(false), "a value waits") }
+      taken.append(Weak(value))
+    }
+    #expect(taken.filter { $0.object != nil }.count == 0, "the channel keeps taken values alive")
+  }
+
+  private struct Weak {
+    weak var object: AnyObject?
+    init(_ object: AnyObject) { self.object = object }
+  }
+
   @Test("a producer waits while the bytes in flight would pass the capacity")
   func boundedInBytes() {
     let full = DispatchSemaphore(value: 0)

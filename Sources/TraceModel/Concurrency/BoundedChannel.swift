@@ -20,7 +20,9 @@ package final class BoundedChannel<Value, Ending>: @unchecked Sendable {
   private let condition = NSCondition()
   private let capacity: Int
   private let cost: (Value) -> Int
-  private var waiting: [Value] = []
+  /// The values sent and not yet received start at `head`; a received slot is emptied at once,
+  /// so that the channel never keeps what the consumer took.
+  private var waiting: [Value?] = []
   private var head = 0
   private var inFlight = 0
   private var ending: Ending?
@@ -28,6 +30,9 @@ package final class BoundedChannel<Value, Ending>: @unchecked Sendable {
   /// Called (on the producer's thread, outside the lock) when ``send(_:)`` has to wait: lets a
   /// test see, without timing, that the bound holds.
   private let onFull: (@Sendable () -> Void)?
+
+  /// How many taken slots may precede the first waiting value before they are dropped.
+  private static var compactionThreshold: Int { 64 }
 
   /// - Parameters:
   ///   - capacity: the most that may wait, in `cost` units.
@@ -89,11 +94,16 @@ package final class BoundedChannel<Value, Ending>: @unchecked Sendable {
     defer { condition.unlock() }
     while head == waiting.count && ending == nil { condition.wait() }
     guard head < waiting.count else { return .end(ending!) }
-    let value = waiting[head]
+    let value = waiting[head]!
+    waiting[head] = nil
     head += 1
     inFlight -= cost(value)
     if head == waiting.count {
       waiting.removeAll(keepingCapacity: true)
+      head = 0
+    } else if head >= Self.compactionThreshold {
+      // A producer that stays ahead never lets the queue empty: drop the taken slots.
+      waiting.removeFirst(head)
       head = 0
     }
     condition.broadcast()
@@ -106,7 +116,7 @@ package final class BoundedChannel<Value, Ending>: @unchecked Sendable {
     condition.lock()
     defer { condition.unlock() }
     while head == waiting.count && ending == nil { condition.wait() }
-    let values = Array(waiting[head...])
+    let values = waiting[head...].map { $0! }
     waiting.removeAll(keepingCapacity: true)
     head = 0
     inFlight = 0
