@@ -101,7 +101,9 @@ struct HostileCLITests {
     let ingest = try runner.run(["ingest", "--db", "d.db", "t.ndjson.gz"])
     let query = try runner.run(["query", "--db", "d.db", "--format", "table", "SELECT class FROM events"])
     #expect(query.output.contains(#"\u{1B}[2JEvil\u{202E}VC"#), "\(query.output)")
-    for result in [check, replay, ingest, query] {
+    let markdown = try runner.run(["check", "--format", "markdown", "t.ndjson.gz"])
+    #expect(markdown.output.contains(#""\\u{1B}\[2J""#), "\(markdown.output)")
+    for result in [check, replay, ingest, query, markdown] {
       for stream in [result.output, result.error] {
         #expect(!stream.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{7}" || $0 == "\u{202E}" }, "\(stream)")
       }

@@ -77,13 +77,14 @@ final class MarkdownReporter: FindingReporter {
   }
 
   /// Text for a table cell: Markdown's punctuation escaped (so that `<PageViewController>`
-  /// is not taken for HTML), line breaks as spaces.
+  /// is not taken for HTML), line breaks as spaces, and other control characters written as
+  /// escapes (``TerminalText``), so that a class name cannot hide or reorder what a reviewer reads.
   static func cell(_ text: String) -> String {
     var result = ""
-    for character in text {
+    for character in TerminalText.escaped(text, keepingLineBreaks: true) {
       switch character {
       case "\\", "`", "*", "_", "[", "]", "<", ">", "|", "#": result += "\\" + String(character)
-      case "\n", "\r": result += " "
+      case "\n", "\t": result += " "
       default: result.append(character)
       }
     }
