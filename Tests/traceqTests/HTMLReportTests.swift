@@ -12,12 +12,14 @@ import TraceModel
 
 @Suite("traceq report (HTML)")
 struct HTMLReportTests {
-  static func report(_ input: ExportInput, in directory: TemporaryDirectory) throws -> (status: Int32, html: String) {
+  static func report(_ input: ExportInput, in directory: TemporaryDirectory) throws -> (
+    status: traceq.ExitStatus, html: String
+  ) {
     let path = directory.file("report.html")
     var errors: [String] = []
-    let status = HTMLReportRun(input: input, outputPath: path, errorOutput: { errors.append($0) }).execute()
+    let status = ExportRun(.htmlReport, input: input, outputPath: path, errorOutput: { errors.append($0) }).execute()
     #expect(errors.isEmpty, "\(errors)")
-    return (status, status == 0 ? try String(contentsOfFile: path, encoding: .utf8) : "")
+    return (status, status == .clean ? try String(contentsOfFile: path, encoding: .utf8) : "")
   }
 
   /// The text between each `open` and the next `close`.
@@ -36,7 +38,7 @@ struct HTMLReportTests {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let (status, html) = try Self.report(.file(Samples.path(name)), in: directory)
-    #expect(status == 0)
+    #expect(status == .clean)
     #expect(html.hasPrefix("<!DOCTYPE html>"))
     for external in ["src=", "<link", "http://", "https://", "@import"] {
       #expect(!html.contains(external), "the page loads \(external)")
@@ -86,7 +88,7 @@ struct HTMLReportTests {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let (status, html) = try Self.report(.files([Samples.directory]), in: directory)
-    #expect(status == 0)
+    #expect(status == .clean)
     let sessions = Self.occurrences(of: "<section class=\"session\"", in: html)
     #expect(sessions == Samples.expected.count)
     #expect(html.contains("\(Samples.expected.count) trace files · \(sessions) sessions"))

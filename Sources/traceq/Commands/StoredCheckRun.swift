@@ -22,17 +22,17 @@ struct StoredCheckRun {
     self.errorOutput = errorOutput
   }
 
-  /// Replays and reports; a database that cannot be opened or read gives status 2.
+  /// Replays and reports; a database that cannot be opened or read gives `unusable`.
   func execute() -> CheckRun.Outcome {
     var tally = FindingTally()
     guard FileManager.default.fileExists(atPath: databasePath) else {
       errorOutput(StoreError.missing(path: databasePath).description)
-      return CheckRun.Outcome(status: 2, tally: tally, recorded: triage.recorded)
+      return CheckRun.Outcome(status: .unusable, tally: tally, recorded: triage.recorded)
     }
     let policy = triage.policy
     let selection = policy.fileSelection
     var triage = triage
-    var status: Int32 = 0
+    var status = ExitStatus.clean
     do {
       let readOnly = { (reason: String) in
         errorOutput(
@@ -68,14 +68,15 @@ struct StoredCheckRun {
       }
     } catch let error as StoreError {
       errorOutput(error.description)
-      status = 2
+      status = .unusable
     } catch {
       errorOutput("error: cannot replay the sessions stored in \(databasePath): \(StoreError.reason(error))")
-      status = 2
+      status = .unusable
     }
     reporter.finish(tally)
     return CheckRun.Outcome(
-      status: max(status, tally.fails(at: policy.failingSeverity) ? 1 : 0), tally: tally, recorded: triage.recorded)
+      status: max(status, .findings(if: tally.fails(at: policy.failingSeverity))), tally: tally,
+      recorded: triage.recorded)
   }
 
   /// Replays one stored session, decoding its records exactly as `check` decodes a file, so

@@ -40,19 +40,6 @@ struct TimelineExport {
     var rejected = false
   }
 
-  /// Opens `outputPath` (`-`: standard output) before anything is read, so that an output that
-  /// cannot be written stops the run at once, then lets `produce` replay into it. Errors become
-  /// one line on `errorOutput`. Returns the exit status: 0 written, 2 unusable input or output.
-  func write(to outputPath: String, _ produce: (ReportOutput) throws -> Summary) -> Int32 {
-    do {
-      let output = outputPath == "-" ? ReportOutput.standardOutput : try ReportOutput.file(outputPath)
-      return try produce(output).rejected ? 2 : 0
-    } catch {
-      errorOutput("\(error)")
-      return 2
-    }
-  }
-
   /// - Throws: ``ExportError`` when the input cannot be read.
   func run(into sink: TimelineSink) throws -> Summary {
     switch input {
@@ -182,7 +169,7 @@ private final class TimelineObserver: SessionObserver {
 }
 
 /// Why an export stopped (exit status 2).
-enum ExportError: Error, CustomStringConvertible {
+enum ExportError: CommandError, CustomStringConvertible {
   /// The input cannot be opened or read; the text is the whole error line.
   case unreadable(String)
   /// `--session` names a session the input does not have.
@@ -194,4 +181,7 @@ enum ExportError: Error, CustomStringConvertible {
     case .noSuchSession(let text): "error: \(text)"
     }
   }
+
+  var status: ExitStatus { .unusable }
+  var message: String? { description }
 }
