@@ -96,6 +96,22 @@ struct HTMLReportTests {
     #expect(Self.occurrences(of: "<p class=\"crash\">", in: header) == 3)
   }
 
+  @Test("--db reports what the files report: the same page but for the input's name")
+  func fromDatabase() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let runner = CommandRunner(directory: directory.path)
+    let sources = ["homepwner-ipad-double-camera.ndjson.gz", "flipside-unbalanced.ndjson.gz"].map(Samples.path)
+    #expect(try runner.run(["ingest"] + sources).status == 0)
+    let fromFiles = try Self.report(.files(sources), in: directory)
+    let database = directory.file("traces.db")
+    let fromDatabase = try Self.report(.database(database), in: directory)
+    #expect(fromFiles.status == .clean && fromDatabase.status == .clean)
+    #expect(Self.occurrences(of: database, in: fromDatabase.html) == 2, "the title and the heading")
+    let named = fromDatabase.html.replacingOccurrences(of: database, with: sources.joined(separator: " "))
+    #expect(named == fromFiles.html)
+  }
+
   @Test("a 100,000-event session is drawn merged: the page stays small")
   func longSession() throws {
     let directory = try TemporaryDirectory()

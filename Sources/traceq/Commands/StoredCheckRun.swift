@@ -79,25 +79,14 @@ struct StoredCheckRun {
       recorded: triage.recorded)
   }
 
-  /// Replays one stored session, decoding its records exactly as `check` decodes a file, so
-  /// that both give the same findings; returns them in line order, and its event count.
+  /// Replays one stored session as ``StoredSessions/replay(_:rules:recyclesIDs:to:)`` does;
+  /// returns its findings in line order, and its event count.
   private static func replay(_ session: StoredSession, of stored: StoredSessions, rules: RuleSet) throws -> (
     findings: [Finding], events: Int
   ) {
-    let decoder = RecordDecoder()
-    var header = session.header
-    let decoded = header.withUTF8 {
-      decoder.decode(RawLine(number: session.firstLine, bytes: UnsafeRawBufferPointer($0)))
-    }
-    guard let decoded, case .session = decoded else { return ([], 0) }
-    let driver = SessionDriver(rules: rules, sessionsBefore: session.ordinal - 1, recyclesIDs: true)
     let collected = CollectedFindings()
-    driver.take(decoded, to: collected)
-    try stored.forEachRecord(of: session) { line in
-      if let item = decoder.decode(line), case .event = item { driver.take(item, to: collected) }
-    }
-    driver.finish(cutShort: session.cutShort, to: collected)
-    return (collected.findings, driver.summary.events)
+    let driven = try stored.replay(session, rules: rules, recyclesIDs: true, to: collected)
+    return (collected.findings, driven?.events ?? 0)
   }
 }
 

@@ -92,22 +92,10 @@ struct TimelineExport {
         if let session, sessions.isEmpty { throw ExportError.noSuchSession("\(path) stores no session \(session)") }
         summary.files = Set(sessions.map(\.traceID)).count
         for session in sessions {
-          // Decoded exactly as `check` decodes a file: the header, then each event record.
-          let decoder = RecordDecoder()
-          var header = session.header
-          let decoded = header.withUTF8 {
-            decoder.decode(RawLine(number: session.firstLine, bytes: UnsafeRawBufferPointer($0)))
-          }
-          guard let decoded, case .session = decoded else { continue }
-          let driver = SessionDriver(rules: rules, sessionsBefore: session.ordinal - 1)
           let observer = TimelineObserver(file: session.path, sink: sink, errorOutput: errorOutput)
-          driver.take(decoded, to: observer)
-          try stored.forEachRecord(of: session) { line in
-            if let item = decoder.decode(line), case .event = item { driver.take(item, to: observer) }
-          }
-          driver.finish(cutShort: session.cutShort, to: observer)
+          guard let driven = try stored.replay(session, rules: rules, to: observer) else { continue }
           summary.sessions += observer.sessions
-          summary.events += driver.summary.events
+          summary.events += driven.events
         }
       }
     } catch let error as ExportError {
