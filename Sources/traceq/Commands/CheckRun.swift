@@ -38,16 +38,9 @@ struct CheckRun {
   func execute() -> Outcome {
     let policy = triage.policy
     let listing = TraceFiles.list(inputs, selection: policy.fileSelection)
-    var status = ExitStatus.clean
-    for line in listing.unreadable {
-      errorOutput(line)
-      status = .unusable
-    }
-    for line in listing.notes { errorOutput(line) }
-    for path in listing.excluded { errorOutput(policy.exclusionNote(path)) }
+    var status = listing.announce(inputs: inputs, policy: policy, to: errorOutput)
     var tally = FindingTally()
     if listing.files.isEmpty && listing.unreadable.isEmpty {
-      errorOutput("error: no trace files found in \(inputs.map { TerminalText.escaped($0) }.joined(separator: ", "))")
       return Outcome(status: .unusable, tally: tally, recorded: triage.recorded)
     }
     var triage = triage

@@ -33,7 +33,8 @@ struct IngestRun {
     // With --check, the configuration's file selection applies as it does to `check`, so that
     // both (and a later `check --db`) see the same files.
     let listing = TraceFiles.list(inputs, selection: check?.policy.fileSelection ?? TraceFiles.Selection())
-    var status = announce(listing)
+    var status = listing.announce(
+      inputs: inputs, policy: check?.policy, omission: "not stored or checked", to: errorOutput)
     guard !listing.files.isEmpty else { return .unusable }
     let database: IngestDatabase
     do {
@@ -64,20 +65,6 @@ struct IngestRun {
       return .unusable
     }
     return max(status, report.finish())
-  }
-
-  /// Prints what listing the inputs found wrong or left out; `unusable` when an input cannot
-  /// be read or none holds a trace file.
-  private func announce(_ listing: TraceFiles.Listing) -> ExitStatus {
-    listing.unreadable.forEach(errorOutput)
-    listing.notes.forEach(errorOutput)
-    if let policy = check?.policy {
-      for path in listing.excluded { errorOutput(policy.exclusionNote(path, "not stored or checked")) }
-    }
-    if listing.files.isEmpty, listing.unreadable.isEmpty {
-      errorOutput("error: no trace files found in \(inputs.map { TerminalText.escaped($0) }.joined(separator: ", "))")
-    }
-    return listing.unreadable.isEmpty && !listing.files.isEmpty ? .clean : .unusable
   }
 }
 
