@@ -30,7 +30,8 @@ func benchmark(_ options: BenchOptions) throws {
   var notes = catalog.notes
   if ChildProcess.time == nil { notes.append("peak RSS: n/a without GNU time (apt-get install time)") }
   let timesQueries = selected(.queries)
-  for events in options.sizes where !sizeCases.isEmpty || timesQueries {
+  let largest = options.sizes.max()
+  for events in options.sizes where !sizeCases.isEmpty || (timesQueries && events == largest) {
     let input = try inputs.trace(events: events)
     let runnable = sizeCases.filter { $0.largestInput >= events }
     notes += sizeCases.filter { $0.largestInput < events }.map {
@@ -46,7 +47,7 @@ func benchmark(_ options: BenchOptions) throws {
       sections.append(sizes)
     }
     notes += rounds.failures
-    if timesQueries, events == options.sizes.max(), let database = catalog.newDatabase {
+    if timesQueries, events == largest, let database = catalog.newDatabase {
       do {
         sections.append(
           try QueryTimes.run(
