@@ -29,6 +29,26 @@ struct ScannedValue {
   var number = Double.nan
 }
 
+/// The known keys' values of the line a ``RecordScanner`` scanned last, as plain values (no
+/// reference to count): valid until it scans another line.
+struct ScannedRecord {
+  let line: UnsafeRawBufferPointer
+  let present: UInt64
+  let slots: UnsafeMutablePointer<ScannedValue>
+
+  /// The value of `key`, or nil when the key was absent.
+  @inline(__always)
+  func value(_ key: RecordKey) -> ScannedValue? {
+    present & (1 << UInt64(key.rawValue)) != 0 ? slots[key.rawValue] : nil
+  }
+
+  /// The bytes of a value (a string's without its quotes).
+  @inline(__always)
+  func bytes(_ value: ScannedValue) -> UnsafeRawBufferPointer {
+    UnsafeRawBufferPointer(start: line.baseAddress! + Int(value.start), count: Int(value.end &- value.start))
+  }
+}
+
 /// Why a line is not valid JSON, and where (a byte offset into the line).
 public struct JSONSyntaxError: Error, Equatable, Sendable {
   public var message: String
@@ -52,17 +72,16 @@ final class RecordScanner {
 
   deinit { slots.deallocate() }
 
+  /// The known keys' values of the last scanned line.
+  var record: ScannedRecord { ScannedRecord(line: line, present: present, slots: slots) }
+
   /// The value of `key` in the last scanned line, or nil when the key was absent.
   @inline(__always)
-  func value(_ key: RecordKey) -> ScannedValue? {
-    present & (1 << UInt64(key.rawValue)) != 0 ? slots[key.rawValue] : nil
-  }
+  func value(_ key: RecordKey) -> ScannedValue? { record.value(key) }
 
   /// The bytes of a value (a string's without its quotes).
   @inline(__always)
-  func bytes(_ value: ScannedValue) -> UnsafeRawBufferPointer {
-    UnsafeRawBufferPointer(rebasing: line[Int(value.start)..<Int(value.end)])
-  }
+  func bytes(_ value: ScannedValue) -> UnsafeRawBufferPointer { record.bytes(value) }
 
   /// The text of a value as written (a string's without its quotes), cut to `limit` bytes.
   func text(_ value: ScannedValue, limit: Int) -> String {
