@@ -10,7 +10,10 @@ struct ByteInterner {
   private var lengths: [Int32] = []
   /// The bytes reserved at `starts[index]`.
   private var capacities: [Int32] = []
+  /// The first eight bytes, and the last eight of strings longer than eight (else 0): with
+  /// the length, they are the whole of strings up to sixteen bytes (addresses).
   private var heads: [UInt64] = []
+  private var tails: [UInt64] = []
   private var slots: [Int32] = Array(repeating: -1, count: 64)
   /// Removed numbers, for the next new strings.
   private var free: [Int32] = []
@@ -24,11 +27,14 @@ struct ByteInterner {
   mutating func intern(_ bytes: UnsafeRawBufferPointer) -> (index: Int, isNew: Bool) {
     let mask = slots.count - 1
     let head = ShortBytes.head(bytes)
-    var slot = ShortBytes.hash(bytes, head: head) & mask
+    let tail = ShortBytes.tail(bytes)
+    var slot = ShortBytes.hash(head: head, tail: tail, count: bytes.count) & mask
     while true {
       let index = Int(slots[slot])
       if index < 0 { break }
-      if heads[index] == head, Int(lengths[index]) == bytes.count, bytes.count <= 8 || tailEquals(index, bytes) {
+      if heads[index] == head, tails[index] == tail, Int(lengths[index]) == bytes.count,
+        bytes.count <= 16 || bytesEqual(index, bytes)
+      {
         return (index, false)
       }
       slot = (slot + 1) & mask
@@ -43,9 +49,11 @@ struct ByteInterner {
       lengths.append(Int32(bytes.count))
       capacities.append(Int32(bytes.count))
       heads.append(head)
+      tails.append(tail)
       arena.append(contentsOf: bytes)
     }
     heads[index] = head
+    tails[index] = tail
     slots[slot] = Int32(index)
     if count * 2 > slots.count { grow() }
     return (index, true)
@@ -72,12 +80,6 @@ struct ByteInterner {
     free.append(Int32(index))
   }
 
-  /// The bytes of number `index`, as a string.
-  func string(_ index: Int) -> String {
-    let start = Int(starts[index])
-    return String(decoding: arena[start..<start + Int(lengths[index])], as: UTF8.self)
-  }
-
   private mutating func store(_ bytes: UnsafeRawBufferPointer, at index: Int) {
     if bytes.count > Int(capacities[index]) {
       starts[index] = Int32(arena.count)
@@ -100,14 +102,10 @@ struct ByteInterner {
   }
 
   private func home(of index: Int) -> Int {
-    arena.withUnsafeBytes { arena in
-      let start = Int(starts[index])
-      let bytes = UnsafeRawBufferPointer(rebasing: arena[start..<start + Int(lengths[index])])
-      return ShortBytes.hash(bytes, head: heads[index])
-    }
+    ShortBytes.hash(head: heads[index], tail: tails[index], count: Int(lengths[index]))
   }
 
-  private func tailEquals(_ index: Int, _ bytes: UnsafeRawBufferPointer) -> Bool {
+  private func bytesEqual(_ index: Int, _ bytes: UnsafeRawBufferPointer) -> Bool {
     arena.withUnsafeBytes { arena in ShortBytes.equal(arena.baseAddress! + Int(starts[index]), bytes) }
   }
 
