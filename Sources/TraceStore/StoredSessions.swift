@@ -88,12 +88,11 @@ package struct StoredSessions {
     }
   }
 
-  /// Calls `body` with each event record of `session`, in line order; the bytes are valid
-  /// during the call only.
+  /// Calls `body` with each event record of `session`, in line order, as the `events` view
+  /// rebuilds it; the bytes are valid during the call only.
   package func forEachRecord(of session: StoredSession, _ body: (RawLine) throws -> Void) throws {
-    let statement = try db.makeStatement(
-      sql: "SELECT line, record FROM event_rows WHERE id BETWEEN ? AND ? ORDER BY id")
-    try statement.setArguments([session.rows?.lowerBound ?? 1, session.rows?.upperBound ?? 0])
+    let statement = try db.makeStatement(sql: "SELECT line, record FROM events WHERE session_id = ? ORDER BY line")
+    try statement.setArguments([session.id])
     let handle = statement.sqliteStatement
     defer { sqlite3_reset(handle) }
     while true {
