@@ -116,34 +116,51 @@ struct ColumnKeys {
   fileprivate private(set) var present: UInt32 = 0
 
   init(_ columns: EventColumns, event: EventName?, hasTime: Bool) {
-    set(.ev, .ev)
-    if hasTime { set(.t, .t) }
-    if columns.vc != nil { set(.vc, event == .transition ? .to : .vc) }
-    if columns.other != nil {
-      switch event {
-      case .push, .pop: set(.other, .nav)
-      case .present: set(.other, .presenter)
-      case .setViewControllers: set(.other, .container)
-      case .selectTab: set(.other, .tab)
-      default: set(.other, .parent)
-      }
-    }
-    if columns.popover != nil { set(.popover, .popover) }
-    if columns.orientation != nil {
-      switch event {
-      case .willRotate, .willAnimateRotation: set(.orientation, .to)
-      case .didRotate: set(.orientation, .from)
-      default: set(.orientation, .orientation)
-      }
-    }
-    if columns.mask != nil { set(.mask, event == .requestGeometryUpdate ? .orientations : .mask) }
-    if columns.style != nil { set(.style, .style) }
-    if columns.animated != nil { set(.animated, .animated) }
+    set(.ev, event)
+    if hasTime { set(.t, event) }
+    if columns.vc != nil { set(.vc, event) }
+    if columns.other != nil { set(.other, event) }
+    if columns.popover != nil { set(.popover, event) }
+    if columns.orientation != nil { set(.orientation, event) }
+    if columns.mask != nil { set(.mask, event) }
+    if columns.style != nil { set(.style, event) }
+    if columns.animated != nil { set(.animated, event) }
   }
 
-  private mutating func set(_ column: Column, _ key: Key) {
-    byKey |= UInt64(column.rawValue + 1) << (4 * key.rawValue)
+  private mutating func set(_ column: Column, _ event: EventName?) {
+    byKey |= UInt64(column.rawValue + 1) << (4 * Self.key(of: column, event: event).rawValue)
     present |= 1 << column.rawValue
+  }
+
+  /// The key `column`'s member has in a record of `event` (the `events` view's CASEs say the same).
+  static func name(of column: Column, event: EventName?) -> StaticString {
+    keyNames[key(of: column, event: event).rawValue]
+  }
+
+  private static func key(of column: Column, event: EventName?) -> Key {
+    switch column {
+    case .ev: .ev
+    case .t: .t
+    case .vc: event == .transition ? .to : .vc
+    case .other:
+      switch event {
+      case .push, .pop: .nav
+      case .present: .presenter
+      case .setViewControllers: .container
+      case .selectTab: .tab
+      default: .parent
+      }
+    case .popover: .popover
+    case .orientation:
+      switch event {
+      case .willRotate, .willAnimateRotation: .to
+      case .didRotate: .from
+      default: .orientation
+      }
+    case .mask: event == .requestGeometryUpdate ? .orientations : .mask
+    case .style: .style
+    case .animated: .animated
+    }
   }
 
   /// The column whose member has this key, if any.

@@ -105,12 +105,20 @@ struct RecordRebuildTests {
     #expect(perEvent < textPerEvent, "\(perEvent) bytes per event in the database, \(textPerEvent) in the text")
   }
 
-  /// Compares each stored record with its line (`lines[0]` is line 1); returns how many.
+  /// Compares each stored record with its line (`lines[0]` is line 1), as the `events` view
+  /// gives it and as the replay of stored sessions reads it; returns how many.
   static func compare(_ store: StoreFixture, lines: [String]) throws -> Int {
     let rows = try store.rows("SELECT line, record FROM events ORDER BY session_id, line")
-    for row in rows {
-      let line: Int = row["line"]
-      let record: String = row["record"]
+    var replayed: [(line: Int, record: String)] = []
+    try StoredSessions.reading(path: store.database, note: { _ in }) { sessions in
+      for session in try sessions.all() {
+        try sessions.forEachRecord(of: session) {
+          replayed.append(($0.number, String(decoding: $0.bytes, as: UTF8.self)))
+        }
+      }
+    }
+    #expect(replayed.map(\.line) == rows.map { $0["line"] as Int })
+    for (line, record) in rows.map({ ($0["line"] as Int, $0["record"] as String) }) + replayed {
       let stored = try JSONSerialization.jsonObject(with: Data(record.utf8)) as? NSDictionary
       let written = try JSONSerialization.jsonObject(with: Data(lines[line - 1].utf8)) as? NSDictionary
       #expect(stored != nil && stored == written, "line \(line): \(record) is not \(lines[line - 1])")
