@@ -1,4 +1,3 @@
-import Foundation
 import TraceModel
 
 /// How an event's line is stored in `event_rows.record`, told by `event_rows.record_form`:
@@ -14,13 +13,20 @@ import TraceModel
 /// view does not add the column's member. Anything odd keeps the whole line: a key written
 /// with escapes or twice, an escaped string in a column, an event name past the unknown
 /// names limit.
-enum RecordForm {
+package enum RecordForm {
   /// `record` is the line as written (every row stored before schema v6).
   static let whole: Int64 = 1
   /// `record` keeps `mask` as written (a name, an array, a non-integer spelling).
   static let maskInRecord: Int64 = 2
   /// `record` keeps `t` as written (more than 15 significant digits, or an exponent).
   static let timeInRecord: Int64 = 4
+
+  /// Appends what `record` stores for `line`, the record of `event`, to `rest` and returns the
+  /// form (what an ``IngestItemSource`` hands the writer, split on the decoding thread).
+  package static func split(_ event: TraceEvent, line: UnsafeRawBufferPointer, into rest: inout [UInt8]) -> Int64 {
+    split(
+      line, keys: ColumnKeys(EventColumns(event.payload), event: event.name, hasTime: event.time != nil), into: &rest)
+  }
 
   /// Appends what `record` stores for `line` (an event's validated JSON object) to `rest` and
   /// returns the form. `keys` are the keys the row's non-NULL columns came from.
@@ -165,13 +171,37 @@ struct ColumnKeys {
 
   /// The column whose member has this key, if any.
   fileprivate func column(named key: UnsafeRawBufferPointer) -> Column? {
-    guard key.count <= 12, let bytes = key.baseAddress else { return nil }
-    for (index, name) in Self.keyNames.enumerated()
-    where name.utf8CodeUnitCount == key.count && memcmp(name.utf8Start, bytes, key.count) == 0 {
-      let column = Int(byKey >> (4 * index) & 0xF)
-      return column == 0 ? nil : Column(rawValue: column - 1)
+    guard let candidate = Self.candidate(key) else { return nil }
+    let name = Self.keyNames[candidate.rawValue]
+    guard name.utf8CodeUnitCount == key.count else { return nil }
+    for index in 0..<key.count where name.utf8Start[index] != key[index] { return nil }
+    let column = Int(byKey >> (4 * candidate.rawValue) & 0xF)
+    return column == 0 ? nil : Column(rawValue: column - 1)
+  }
+
+  /// The one key of ``keyNames`` that `key` can be, by its length and first byte (a line's
+  /// other keys, `class`, `kind`…, mostly fail here without a comparison).
+  private static func candidate(_ key: UnsafeRawBufferPointer) -> Key? {
+    guard let first = key.first else { return nil }
+    switch (key.count, first) {
+    case (1, UInt8(ascii: "t")): return .t
+    case (2, UInt8(ascii: "e")): return .ev
+    case (2, UInt8(ascii: "v")): return .vc
+    case (2, UInt8(ascii: "t")): return .to
+    case (3, UInt8(ascii: "n")): return .nav
+    case (3, UInt8(ascii: "t")): return .tab
+    case (4, UInt8(ascii: "m")): return .mask
+    case (4, UInt8(ascii: "f")): return .from
+    case (5, UInt8(ascii: "s")): return .style
+    case (6, UInt8(ascii: "p")): return .parent
+    case (7, UInt8(ascii: "p")): return .popover
+    case (8, UInt8(ascii: "a")): return .animated
+    case (9, UInt8(ascii: "p")): return .presenter
+    case (9, UInt8(ascii: "c")): return .container
+    case (11, UInt8(ascii: "o")): return .orientation
+    case (12, UInt8(ascii: "o")): return .orientations
+    default: return nil
     }
-    return nil
   }
 }
 
@@ -237,6 +267,12 @@ private struct MemberReader {
     var escapes = false
     index += 1
     while index < count {
+      while index + 8 <= count,
+        !Self.hasQuoteOrBackslash(UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self))
+      {
+        index += 8
+      }
+      guard index < count else { break }
       switch bytes[index] {
       case UInt8(ascii: "\""):
         index += 1
@@ -251,28 +287,49 @@ private struct MemberReader {
     return escapes
   }
 
-  /// Skips a value; a nested array or object whole, strings inside it included.
+  /// True when one of eight bytes is a quote or a backslash (SWAR test).
+  @inline(__always) private static func hasQuoteOrBackslash(_ word: UInt64) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    let quotes = word ^ (ones &* 0x22)
+    let backslashes = word ^ (ones &* 0x5C)
+    return ((quotes &- ones) & ~quotes | (backslashes &- ones) & ~backslashes) & highs != 0
+  }
+
+  /// Skips a value: a string, a number or word up to what ends it, a nested array or object
+  /// whole (strings inside it included).
   private mutating func skipValue() {
+    guard index < count else { return }
+    switch bytes[index] {
+    case UInt8(ascii: "\""):
+      skipString()
+    case UInt8(ascii: "["), UInt8(ascii: "{"):
+      skipContainer()
+    default:
+      while index < count {
+        switch bytes[index] {
+        case UInt8(ascii: ","), UInt8(ascii: "}"), 0x20, 0x09, 0x0A, 0x0D: return
+        default: index += 1
+        }
+      }
+    }
+  }
+
+  private mutating func skipContainer() {
     var depth = 0
     while index < count {
       switch bytes[index] {
       case UInt8(ascii: "\""):
         skipString()
-        if depth == 0 { return }
         continue
       case UInt8(ascii: "["), UInt8(ascii: "{"):
         depth += 1
       case UInt8(ascii: "]"), UInt8(ascii: "}"):
-        if depth == 0 { return }  // the end of the record
         depth -= 1
         if depth == 0 {
           index += 1
           return
         }
-      case UInt8(ascii: ","):
-        if depth == 0 { return }
-      case 0x20, 0x09, 0x0A, 0x0D:
-        if depth == 0 { return }
       default:
         break
       }

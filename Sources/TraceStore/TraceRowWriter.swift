@@ -206,7 +206,10 @@ final class TraceRowWriter {
   /// do not hold (``RecordForm``). The row is written with its batch, at the latest when its
   /// session is finished.
   @inline(__always)
-  func insert(_ event: TraceEvent, session: Int64, idBase: Int64, record: UnsafeRawBufferPointer) throws {
+  func insert(
+    _ event: TraceEvent, session: Int64, idBase: Int64, record: UnsafeRawBufferPointer,
+    stored: (bytes: UnsafeRawBufferPointer, form: Int64)?
+  ) throws {
     let columns = EventColumns(event.payload)
     let eventID = try eventNameID(event)
     if eventID < eventCounts.count {
@@ -220,6 +223,9 @@ final class TraceRowWriter {
       // The view names the event by its row: the record keeps the name.
       pendingRecords.append(contentsOf: record)
       form = RecordForm.whole
+    } else if let stored {
+      pendingRecords.append(contentsOf: stored.bytes)
+      form = stored.form
     } else {
       let keys = ColumnKeys(columns, event: event.name, hasTime: event.time != nil)
       form = RecordForm.split(record, keys: keys, into: &pendingRecords)
