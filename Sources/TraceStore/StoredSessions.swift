@@ -90,7 +90,8 @@ package struct StoredSessions {
   /// Calls `body` with each event record of `session`, in line order, as the `events` view
   /// gives it; the bytes are valid during the call only.
   package func forEachRecord(of session: StoredSession, _ body: (RawLine) throws -> Void) throws {
-    try StoredRecords(db).forEach(session: session.id, rows: session.rows, body)
+    var records = try StoredRecords(db)
+    try records.forEach(session: session.id, rows: session.rows, body)
   }
 
   /// Replaces the findings of `rules` for `session` in `anomalies` with `findings`.
