@@ -95,5 +95,7 @@ let package = Package(
     // `swift run -c release traceq-bench`: the benchmark of docs/performance.md.
     .executableTarget(
       name: "traceq-bench", dependencies: ["TraceModel", "TraceGenerator", "TraceRecorder"], path: "Benchmarks/traceq-bench"),
+    // The benchmark's own logic (options, ratios, the documented queries it times); no timing.
+    .testTarget(name: "traceq-benchTests", dependencies: ["traceq-bench"], path: "Tests/traceq-benchTests"),
   ]
 )

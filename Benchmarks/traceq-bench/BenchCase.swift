@@ -12,8 +12,22 @@ struct BenchCase {
     case sqlite3Shell = "sqlite3-shell"
     case pythonSqlite = "python-sqlite"
     case sqliteUtils = "sqlite-utils"
+    case manyCheckOneJob = "many-check-j1"
+    case manyCheckTwoJobs = "many-check-j2"
+    case manyIngestOneJob = "many-ingest-j1"
+    case manyIngestTwoJobs = "many-ingest-j2"
+    /// Not a case of the rounds: the documented queries, timed on the largest size's database.
+    case queries
 
     static var allNames: [String] { allCases.map(\.rawValue) }
+  }
+
+  /// Which input a case reads.
+  enum Scope {
+    /// Each size of `--sizes`: one gzip file.
+    case eachSize
+    /// The directory of `--many` files.
+    case manyFiles
   }
 
   /// What a case is compared as.
@@ -38,6 +52,12 @@ struct BenchCase {
   let invocation: (Input) -> Invocation
   /// The largest input it is run on (sqlite-utils is too slow for more than a million events).
   var largestInput = Int.max
+  var scope = Scope.eachSize
+  /// The case this one scales against (`many-check-j2` against `many-check-j1`).
+  var baseline: Name?
+  /// The database a run leaves behind, for the size table (DuckDB's file for `duckdb`); nil
+  /// when the case stores nothing, or adds to another trace.
+  var database: String?
 }
 
 /// A generated trace the cases read.
@@ -46,8 +66,10 @@ struct Input {
   let events: Int
   /// Its size on disk (gzip).
   let bytes: Int
-  /// "1M", "5M".
+  /// "1M", "5M"; "200x50k" for the many-file input.
   let label: String
+  /// "5M events", "200 files of 50k events".
+  let title: String
 }
 
 /// How to run a case once.

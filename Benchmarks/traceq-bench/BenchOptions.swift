@@ -13,6 +13,8 @@ struct BenchOptions {
   /// The reference C program and the Python peers.
   var shared = "../shared/bench"
   var seed = 1
+  /// The many-file set: how many files, and events in each.
+  var many = ManyFiles(files: 200, eventsPerFile: 50_000)
   var listOnly = false
 
   static let usage = """
@@ -27,6 +29,7 @@ struct BenchOptions {
                        next to this benchmark)
       --shared DIR     sqlite_ceiling.c and py_peers.py (default ../shared/bench)
       --seed N         the generator's seed (default 1)
+      --many NxSIZE    the many-file cases: N files of SIZE events, e.g. 200x50k (default)
       --list           list the cases and exit
     traceq-bench recorder [N]                what TraceRecorder costs an app, over N events (1M)
     """
@@ -47,6 +50,7 @@ struct BenchOptions {
       case "--traceq": traceq = try value(option)
       case "--shared": shared = try value(option)
       case "--seed": seed = try Self.count(try value(option))
+      case "--many": many = try ManyFiles(try value(option))
       case "--list": listOnly = true
       case "-h", "--help": throw BenchError(Self.usage)
       default: throw BenchError("unknown option \(option)\n\(Self.usage)")

@@ -6,6 +6,9 @@ struct CaseCatalog {
   private(set) var cases: [BenchCase] = []
   private(set) var notes: [String] = []
 
+  /// The database `ingest-new` leaves, which the queries read.
+  var newDatabase: String? { cases.first { $0.name == .ingestNew }?.database }
+
   /// - Parameters:
   ///   - traceq: the binary measured.
   ///   - benchmark: this program (it runs the floor as a child, to measure it alone).
@@ -19,7 +22,7 @@ struct CaseCatalog {
       Invocation(arguments: [benchmark, "floor", input.path])
     }
     addCompiled(shared: shared, work: work)
-    add(.ingestNew, .traceq, "traceq ingest into a new database") { input in
+    add(.ingestNew, .traceq, "traceq ingest into a new database", database: database("new")) { input in
       Invocation(
         arguments: [traceq, "ingest", "--db", database("new"), "-q", input.path], prepare: fresh(database("new")))
     }
@@ -32,13 +35,38 @@ struct CaseCatalog {
       Invocation(arguments: [traceq, "check", input.path], success: [0, 1])
     }
     addPeers(shared: shared, work: work)
+    addManyFiles(traceq: traceq, database: database("many"))
+  }
+
+  /// `check` and `ingest` of the many-file directory with one job, then two.
+  private mutating func addManyFiles(traceq: String, database: String) {
+    let pairs: [(one: BenchCase.Name, two: BenchCase.Name, command: String)] = [
+      (.manyCheckOneJob, .manyCheckTwoJobs, "check"), (.manyIngestOneJob, .manyIngestTwoJobs, "ingest"),
+    ]
+    for (one, two, command) in pairs {
+      for (name, jobs) in [(one, 1), (two, 2)] {
+        let what = "traceq \(command) -j \(jobs) of every file\(command == "ingest" ? " into a new database" : "")"
+        add(name, .traceq, what, scope: .manyFiles, baseline: jobs == 2 ? one : nil) { input in
+          command == "check"
+            ? Invocation(arguments: [traceq, "check", "-j", "\(jobs)", input.path], success: [0, 1])
+            : Invocation(
+              arguments: [traceq, "ingest", "-j", "\(jobs)", "--db", database, "-q", input.path]) {
+                Files.removeDatabase(database)
+              }
+        }
+      }
+    }
   }
 
   private mutating func add(
     _ name: BenchCase.Name, _ role: BenchCase.Role, _ what: String, largestInput: Int = .max,
+    scope: BenchCase.Scope = .eachSize, baseline: BenchCase.Name? = nil, database: String? = nil,
     _ invocation: @escaping (Input) -> Invocation
   ) {
-    cases.append(BenchCase(name: name, role: role, what: what, invocation: invocation, largestInput: largestInput))
+    cases.append(
+      BenchCase(
+        name: name, role: role, what: what, invocation: invocation, largestInput: largestInput, scope: scope,
+        baseline: baseline, database: database))
   }
 
   /// The C floor and lean ingester of ../shared/bench, compiled into `work`.
@@ -61,7 +89,8 @@ struct CaseCatalog {
       Invocation(arguments: [binary, "split", input.path])
     }
     let database = "\(work)/c.db"
-    add(.cIngest, .reference, "C lean loop: one INSERT per event, journal OFF, 64 KiB pages") { input in
+    add(.cIngest, .reference, "C lean loop: one INSERT per event, journal OFF, 64 KiB pages", database: database) {
+      input in
       Invocation(
         arguments: [binary, "ingest", input.path, "off", database],
         environment: ["SQLITE_JOURNAL": "OFF", "SQLITE_PAGE_SIZE": "65536"]
@@ -75,8 +104,9 @@ struct CaseCatalog {
     let python = ChildProcess.output(["python3", "-c", "import sys; print(sys.executable)"])
     if let python, FileManager.default.fileExists(atPath: script) {
       if let version = ChildProcess.output([python, "-c", "import duckdb; print(duckdb.__version__)"]) {
-        add(.duckdb, .peer, "DuckDB \(version) read_json(sample_size=-1) into a database file") { input in
-          Invocation(arguments: [python, script, "duckdb", input.path, "\(work)/duck.db"])
+        let database = "\(work)/duck.db"
+        add(.duckdb, .peer, "DuckDB \(version) read_json(sample_size=-1) into a database file", database: database) {
+          input in Invocation(arguments: [python, script, "duckdb", input.path, database])
         }
       } else {
         notes.append("duckdb: skipped, not installed (pip install duckdb)")

@@ -24,18 +24,48 @@ struct Inputs {
     let path = "\(directory)/trace-\(Self.label(events))-seed\(seed).ndjson.gz"
     if !FileManager.default.fileExists(atPath: path) {
       Progress.say("generating \(Self.label(events)) events → \(path)")
+      try Self.generate(events: events, seed: seed, to: path)
+    }
+    return Input(
+      path: path, events: events, bytes: Files.size(path), label: Self.label(events),
+      title: "\(Self.label(events)) events")
+  }
+
+  /// A directory of `many.files` traces of `many.eventsPerFile` events (seeds `seed`, `seed`
+  /// + 1…), generated unless it is already there: the input of the many-file cases, which
+  /// `traceq check` and `ingest` read as a directory.
+  func manyFiles(_ many: ManyFiles) throws -> Input {
+    let path = "\(directory)/many-\(many.label)-seed\(seed)"
+    if !FileManager.default.fileExists(atPath: path) {
+      Progress.say("generating \(many.files) files of \(Inputs.label(many.eventsPerFile)) events → \(path)")
       let partial = path + ".partial"
-      let settings = TraceGenerator.Settings(
-        events: events, sessions: max(1, events / 5_000), seed: UInt64(seed), anomalyRate: 0.001)
-      do {
-        let file = try OutputFile(path: partial)
-        _ = try TraceGenerator(settings: settings).write(to: { try file.write($0) })
-      } catch {
-        throw BenchError("generating \(partial) failed: \(error)")
+      try? FileManager.default.removeItem(atPath: partial)
+      try FileManager.default.createDirectory(atPath: partial, withIntermediateDirectories: true)
+      for index in 0..<many.files {
+        let name = "trace-\(index + 1)-of-\(many.files).ndjson.gz"
+        try Self.generate(events: many.eventsPerFile, seed: seed + index, to: "\(partial)/\(name)")
       }
       try FileManager.default.moveItem(atPath: partial, toPath: path)
     }
-    return Input(path: path, events: events, bytes: Files.size(path), label: Self.label(events))
+    let files = try FileManager.default.contentsOfDirectory(atPath: path)
+    return Input(
+      path: path, events: many.events, bytes: files.reduce(0) { $0 + Files.size("\(path)/\($1)") },
+      label: many.label, title: "\(many.files) files of \(Inputs.label(many.eventsPerFile)) events")
+  }
+
+  /// Writes the trace `traceq generate --events N --sessions N/5000 --anomalies 0.001 --seed S`
+  /// writes, under a temporary name first.
+  private static func generate(events: Int, seed: Int, to path: String) throws {
+    let partial = path + ".partial"
+    let settings = TraceGenerator.Settings(
+      events: events, sessions: max(1, events / 5_000), seed: UInt64(seed), anomalyRate: 0.001)
+    do {
+      let file = try OutputFile(path: partial)
+      _ = try TraceGenerator(settings: settings).write(to: { try file.write($0) })
+    } catch {
+      throw BenchError("generating \(partial) failed: \(error)")
+    }
+    try FileManager.default.moveItem(atPath: partial, toPath: path)
   }
 
   /// Where ``makeBaseDatabase()`` puts the database `ingest-append` adds to.

@@ -2,8 +2,9 @@ import Foundation
 
 /// `swift run -c release traceq-bench`: generates 1 M and 5 M event traces with
 /// `traceq generate`, times the floor, the C reference loop, traceq's ingest (new and
-/// appending) and check, and the general-purpose peers installed, in alternating rounds, and
-/// prints the tables of docs/performance.md.
+/// appending) and check, and the general-purpose peers installed, in alternating rounds; then
+/// the size of the databases, the documented queries on the largest one, and check and ingest
+/// of many small files with one job and two. Prints the tables of docs/performance.md.
 func benchmark(_ options: BenchOptions) throws {
   let work = NSTemporaryDirectory() + "traceq-bench-work-" + UUID().uuidString
   try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
@@ -16,25 +17,53 @@ func benchmark(_ options: BenchOptions) throws {
     baseDatabase: inputs.baseDatabase)
   if options.listOnly {
     for benchCase in catalog.cases { print("\(benchCase.name.rawValue)\t\(benchCase.what)") }
+    print("\(BenchCase.Name.queries.rawValue)\tthe queries of README.md and docs/schema.md on the largest input")
     for note in catalog.notes { print(note) }
     return
   }
-  let cases = catalog.cases.filter { options.cases.isEmpty || options.cases.contains($0.name.rawValue) }
-  if cases.contains(where: { $0.name == .ingestAppend }) { try inputs.makeBaseDatabase() }
+  func selected(_ name: BenchCase.Name) -> Bool { options.cases.isEmpty || options.cases.contains(name.rawValue) }
+  let cases = catalog.cases.filter { selected($0.name) }
+  let sizeCases = cases.filter { $0.scope == .eachSize }
+  if sizeCases.contains(where: { $0.name == .ingestAppend }) { try inputs.makeBaseDatabase() }
   let roundCount = options.pairs == 1 ? "1 round" : "\(options.pairs) rounds"
   var sections = ["Measured \(Machine.describe()); \(roundCount); traceq: \(traceq)."]
   var notes = catalog.notes
   if ChildProcess.time == nil { notes.append("peak RSS: n/a without GNU time (apt-get install time)") }
-  for events in options.sizes {
+  let timesQueries = selected(.queries)
+  let largest = options.sizes.max()
+  for events in options.sizes where !sizeCases.isEmpty || (timesQueries && events == largest) {
     let input = try inputs.trace(events: events)
-    let runnable = cases.filter { $0.largestInput >= events }
-    notes += cases.filter { $0.largestInput < events }.map {
+    let runnable = sizeCases.filter { $0.largestInput >= events }
+    notes += sizeCases.filter { $0.largestInput < events }.map {
       "\($0.name.rawValue) (\(input.label)): not run, slow (about a minute per million events); it runs on "
         + "inputs of \(Inputs.label($0.largestInput)) events at most"
     }
     let rounds = try Rounds(runnable, on: input, pairs: options.pairs, logs: work)
-    sections.append(Report.table(input, runnable, rounds))
+    if !runnable.isEmpty { sections.append(Report.table(input, runnable, rounds)) }
     if let ratios = Report.ratios(input, runnable, rounds) { sections.append(ratios) }
+    if runnable.contains(where: { $0.database != nil && rounds.lastRunSucceeded($0.name) }),
+      let sizes = StoreSize.table(input, runnable, rounds, textBytes: try StoreSize.textBytes(input.path))
+    {
+      sections.append(sizes)
+    }
+    notes += rounds.failures
+    if timesQueries, events == largest, let database = catalog.newDatabase {
+      do {
+        sections.append(
+          try QueryTimes.run(
+            traceq: traceq, database: database, ingested: rounds.lastRunSucceeded(.ingestNew), input: input,
+            pairs: options.pairs, logs: work))
+      } catch {
+        notes.append("queries (\(input.label)): \(error)")
+      }
+    }
+  }
+  let manyCases = cases.filter { $0.scope == .manyFiles }
+  if !manyCases.isEmpty {
+    let input = try inputs.manyFiles(options.many)
+    let rounds = try Rounds(manyCases, on: input, pairs: options.pairs, logs: work)
+    sections.append(Report.table(input, manyCases, rounds))
+    if let scaling = Report.scaling(input, manyCases, rounds) { sections.append(scaling) }
     notes += rounds.failures
   }
   if !notes.isEmpty { sections.append(notes.map { "- \($0)" }.joined(separator: "\n")) }

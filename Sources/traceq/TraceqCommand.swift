@@ -18,22 +18,23 @@ struct TraceqCommand: ParsableCommand {
     ])
 
   /// Runs the command; a command line the parser rejects exits with status 2, as every other
-  /// usage error does (swift-argument-parser's own default is 64). Output that could not be
+  /// usage error does (swift-argument-parser's own default is 64), and any other error it reports
+  /// too; a ``CommandError`` ends with its own status and line. Output that could not be
   /// written also ends with status 2 (``StandardStreams``).
   static func main() {
     StandardStreams.openClosedDescriptors()
-    var status: Int32
+    var status: ExitStatus
     do {
       var command = try parseAsRoot()
       try command.run()
-      status = ExitStatus.clean.rawValue
-    } catch let failure as CommandFailure {
-      if let message = failure.message { Terminal.error(message) }
-      status = failure.status.rawValue
+      status = .clean
+    } catch let error as any CommandError {
+      if let message = error.message { Terminal.error(message) }
+      status = error.status
     } catch {
       let code = exitCode(for: error)
       let message = fullMessage(for: error)
-      status = code == .validationFailure ? ExitStatus.unusable.rawValue : code.rawValue
+      status = code == .success ? .clean : .unusable
       if code == .success {
         if !message.isEmpty { StandardStreams.printLine(message) }
       } else if !message.isEmpty {
@@ -44,7 +45,7 @@ struct TraceqCommand: ParsableCommand {
         }
       }
     }
-    Foundation.exit(StandardStreams.exitStatus(for: status))
+    Foundation.exit(StandardStreams.exitStatus(for: status).rawValue)
   }
 
   /// An argument such as `-- the slow ones\nSELECT …`: a comment, not an option.

@@ -51,16 +51,34 @@ struct BulkLoadTests {
   }
 
   @Test("a process that wants the same new database waits, then appends to the finished one")
-  func waitsForTheBuilder() async throws {
+  func waitsForTheBuilder() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let path = directory.file("new.db")
     let builder = try #require(try BulkLoad.begin(path: path))
     let waiting = DispatchSemaphore(value: 0)
-    let waiter = Task.detached { try BulkLoad.begin(path: path, onWaiting: { waiting.signal() }) == nil }
+    let done = DispatchSemaphore(value: 0)
+    let appended = Outcome()
+    // A thread of its own, not a task: this test blocks on the semaphore, and a task could be
+    // waiting for the very pool thread it blocks.
+    let waiter = Thread {
+      do {
+        appended.value = try BulkLoad.begin(path: path, onWaiting: { waiting.signal() }) == nil
+      } catch {
+        appended.value = false
+      }
+      done.signal()
+    }
+    waiter.start()
     // The waiter found the lock held and is about to block on it.
     #expect(waiting.wait(timeout: .now() + 60) == .success, "the second begin did not wait for the lock")
     try builder.finish()
-    #expect(try await waiter.value)
+    #expect(done.wait(timeout: .now() + 60) == .success, "the second begin never returned")
+    #expect(appended.value == true, "the second begin should find the finished database and append to it")
+  }
+
+  /// What the waiting thread saw, read once it signalled.
+  private final class Outcome: @unchecked Sendable {
+    var value: Bool?
   }
 }

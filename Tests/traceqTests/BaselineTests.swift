@@ -124,7 +124,7 @@ struct BaselineTests {
         inputs: [old], policy: policy, recordsBaseline: true, reporter: TextReporter(output: { _ in }),
         errorOutput: { _ in })
       let outcome = run.execute()
-      #expect(outcome.status == 0, "what a new baseline records is accepted")
+      #expect(outcome.status == .clean, "what a new baseline records is accepted")
       #expect(outcome.tally.baselined == 1)
       recorded = outcome.recorded
     }
@@ -132,7 +132,7 @@ struct BaselineTests {
     #expect(baseline.total == 1)
 
     let (same, sameOutcome) = try CheckFixtures.report(.text, [old], baseline: baseline)
-    #expect(sameOutcome.status == 0)
+    #expect(sameOutcome.status == .clean)
     #expect(same.contains("not shown: 1 in the baseline"))
 
     let rerecorded = try Fixture.write(

@@ -16,7 +16,7 @@ struct EventNameIngestTests {
         TraceText.header(), #"{"ev":"appSpecific","vc":"0xa1"}"#, #"{"ev":"viewWillAppear","vc":"0xa1"}"#,
         #"{"ev":"another"}"#, #"{"ev":"appSpecific","vc":"0xa1"}"#,
       ]), as: "t.ndjson.gz")
-    #expect(try store.ingest([trace]).status == 0)
+    #expect(try store.ingest([trace]).status == .clean)
     #expect(
       try store.count(
         "SELECT count(*) FROM event_names WHERE name IN ('appSpecific', 'another') AND id >= \(EventNameIDs.unknownBase)"
@@ -29,7 +29,7 @@ struct EventNameIngestTests {
     let second = try store.write(
       TraceText.lines([TraceText.header(), #"{"ev":"another"}"#, #"{"ev":"dealloc","vc":"0xa1"}"#]),
       as: "u.ndjson.gz")
-    #expect(try store.ingest([second]).status == 0)
+    #expect(try store.ingest([second]).status == .clean)
     #expect(try store.count("SELECT count(*) FROM event_names WHERE id >= \(EventNameIDs.unknownBase)") == 2)
     #expect(try store.count("SELECT count(*) FROM events WHERE ev = 'another'") == 2)
     #expect(try store.count("SELECT count(*) FROM events WHERE ev = 'dealloc'") == 1)

@@ -18,7 +18,7 @@ struct EventsViewIndexTests {
       to: { bytes.append(contentsOf: $0) }, truth: { _ in })
     let path = try Fixture.write(bytes, to: store.directory.file("generated.ndjson.gz"))
     let result = try store.ingest([path])
-    #expect(result.status == 0, "\(result.errors)")
+    #expect(result.status == .clean, "\(result.errors)")
     return store
   }
 
@@ -94,7 +94,7 @@ struct EventsViewIndexTests {
     _ = try store.ingest([path])
     let before = try store.count("SELECT count(*) FROM session_classes")
     #expect(before == (try store.count("SELECT count(DISTINCT class) FROM controllers")))
-    #expect(try store.ingest([path], force: true).status == 0)
+    #expect(try store.ingest([path], force: true).status == .clean)
     #expect(try store.count("SELECT count(*) FROM session_classes") == before)
     #expect(
       try store.count("SELECT count(*) FROM session_classes WHERE session_id NOT IN (SELECT id FROM sessions)") == 0)

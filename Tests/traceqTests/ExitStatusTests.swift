@@ -5,18 +5,35 @@ import Testing
 
 @Suite("Exit statuses")
 struct ExitStatusTests {
-  @Test("a run's status maps to clean, findings or unusable; only clean ends without throwing")
+  @Test("statuses order clean < findings < unusable; only clean ends without throwing")
   func statuses() throws {
-    #expect(ExitStatus(status: 0) == .clean && ExitStatus(status: 1) == .findings)
-    #expect(ExitStatus(status: 2) == .unusable && ExitStatus(status: 70) == .unusable)
-    try ExitStatus.clean.end()
-    #expect(throws: CommandFailure.self) { try ExitStatus.findings.end() }
+    #expect(
+      max(traceq.ExitStatus.findings, .unusable) == .unusable && max(traceq.ExitStatus.clean, .findings) == .findings)
+    #expect(traceq.ExitStatus.findings(if: true) == .findings && traceq.ExitStatus.findings(if: false) == .clean)
+    try traceq.ExitStatus.clean.end()
+    #expect(throws: CommandFailure.self) { try traceq.ExitStatus.findings.end() }
     do {
-      try ExitStatus.unusable.end()
+      try traceq.ExitStatus.unusable.end()
       Issue.record("unusable ended without throwing")
     } catch {
       #expect(error.status == .unusable && error.message == nil)
     }
+  }
+
+  @Test("usage, configuration, baseline and export errors are command errors: status 2 and their whole line")
+  func oneErrorModel() {
+    let errors: [any CommandError] = [
+      CommandFailure.usage("give trace files"),
+      ConfigurationError(file: ".traceq.yml", line: 7, problem: "unknown key"),
+      BaselineError(path: "b.json", problem: "not a traceq baseline"),
+      ExportError.noSuchSession("a.ndjson has 1 session, not 2"),
+    ]
+    #expect(errors.map(\.status) == [.unusable, .unusable, .unusable, .unusable])
+    #expect(
+      errors.map(\.message) == [
+        "error: give trace files", ".traceq.yml:7: error: unknown key", "b.json: error: not a traceq baseline",
+        "error: a.ndjson has 1 session, not 2",
+      ])
   }
 
   @Test("a setup error ends the command with status 2 and its one error line")

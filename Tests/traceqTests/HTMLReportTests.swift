@@ -12,12 +12,14 @@ import TraceModel
 
 @Suite("traceq report (HTML)")
 struct HTMLReportTests {
-  static func report(_ input: ExportInput, in directory: TemporaryDirectory) throws -> (status: Int32, html: String) {
+  static func report(_ input: ExportInput, in directory: TemporaryDirectory) throws -> (
+    status: traceq.ExitStatus, html: String
+  ) {
     let path = directory.file("report.html")
     var errors: [String] = []
-    let status = HTMLReportRun(input: input, outputPath: path, errorOutput: { errors.append($0) }).execute()
+    let status = ExportRun(.htmlReport, input: input, outputPath: path, errorOutput: { errors.append($0) }).execute()
     #expect(errors.isEmpty, "\(errors)")
-    return (status, status == 0 ? try String(contentsOfFile: path, encoding: .utf8) : "")
+    return (status, status == .clean ? try String(contentsOfFile: path, encoding: .utf8) : "")
   }
 
   /// The text between each `open` and the next `close`.
@@ -36,7 +38,7 @@ struct HTMLReportTests {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let (status, html) = try Self.report(.file(Samples.path(name)), in: directory)
-    #expect(status == 0)
+    #expect(status == .clean)
     #expect(html.hasPrefix("<!DOCTYPE html>"))
     for external in ["src=", "<link", "http://", "https://", "@import"] {
       #expect(!html.contains(external), "the page loads \(external)")
@@ -86,12 +88,28 @@ struct HTMLReportTests {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let (status, html) = try Self.report(.files([Samples.directory]), in: directory)
-    #expect(status == 0)
+    #expect(status == .clean)
     let sessions = Self.occurrences(of: "<section class=\"session\"", in: html)
     #expect(sessions == Samples.expected.count)
     #expect(html.contains("\(Samples.expected.count) trace files · \(sessions) sessions"))
     let header = try #require(html.components(separatedBy: "</header>").first)
     #expect(Self.occurrences(of: "<p class=\"crash\">", in: header) == 3)
+  }
+
+  @Test("--db reports what the files report: the same page but for the input's name")
+  func fromDatabase() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let runner = CommandRunner(directory: directory.path)
+    let sources = ["homepwner-ipad-double-camera.ndjson.gz", "flipside-unbalanced.ndjson.gz"].map(Samples.path)
+    #expect(try runner.run(["ingest"] + sources).status == 0)
+    let fromFiles = try Self.report(.files(sources), in: directory)
+    let database = directory.file("traces.db")
+    let fromDatabase = try Self.report(.database(database), in: directory)
+    #expect(fromFiles.status == .clean && fromDatabase.status == .clean)
+    #expect(Self.occurrences(of: database, in: fromDatabase.html) == 2, "the title and the heading")
+    let named = fromDatabase.html.replacingOccurrences(of: database, with: sources.joined(separator: " "))
+    #expect(named == fromFiles.html)
   }
 
   @Test("a 100,000-event session is drawn merged: the page stays small")

@@ -44,7 +44,7 @@ struct HostileIngestTests {
     defer { store.directory.remove() }
     let good = try store.write(homepwner, as: "good.ndjson.gz")
     let failing = try store.write(Self.twoSessions, as: "failing.ndjson.gz")
-    if !newDatabase { #expect(try store.ingest([good]).status == 0) }
+    if !newDatabase { #expect(try store.ingest([good]).status == .clean) }
     let database = try IngestDatabase(path: store.database)
     #expect(database.isNew == newDatabase)
     #expect(throws: TraceReadError.self) {
@@ -72,7 +72,7 @@ struct HostileIngestTests {
     let lines =
       [TraceText.header()] + Array(repeating: "[]", count: 30_000) + Array(repeating: "{\"ev\":7}", count: 500)
     let path = try store.write(TraceText.lines(lines), as: "bad.ndjson.gz")
-    #expect(try store.ingest([path]).status == 1)
+    #expect(try store.ingest([path]).status == .findings)
     #expect(try store.count("SELECT errors FROM traces") == 30_500)
     #expect(try store.count("SELECT count(*) FROM ingest_errors") == 1002)
     let counted = try store.rows(
@@ -94,7 +94,7 @@ struct HostileIngestTests {
     second[second.count - 8] ^= 0xFF
     let damaged = try Fixture.write(try Fixture.multiMember([first]) + second, to: store.directory.file("d.ndjson.gz"))
     let intact = try store.write(first, as: "i.ndjson.gz")
-    #expect(try store.ingest([damaged, intact]).status == 1)
+    #expect(try store.ingest([damaged, intact]).status == .findings)
     #expect(try store.count("SELECT corrupt FROM traces WHERE path LIKE '%d.ndjson.gz'") == 1)
     #expect(try store.count("SELECT corrupt FROM traces WHERE path LIKE '%i.ndjson.gz'") == 0)
     let sessions = try store.rows(

@@ -19,7 +19,9 @@ struct StoreFixture {
     try Fixture.write(text, compression, to: directory.file(name))
   }
 
-  func ingest(_ paths: [String], force: Bool = false) throws -> (status: Int32, output: [String], errors: [String]) {
+  func ingest(_ paths: [String], force: Bool = false) throws -> (
+    status: traceq.ExitStatus, output: [String], errors: [String]
+  ) {
     var output: [String] = []
     var errors: [String] = []
     var run = IngestRun(databasePath: database, inputs: paths, force: force)
@@ -59,7 +61,7 @@ struct IngestTests {
     defer { store.directory.remove() }
     let path = try store.write(homepwner, compression, as: "hp.ndjson")
     let result = try store.ingest([path])
-    #expect(result.status == 0)
+    #expect(result.status == .clean)
     #expect(result.errors.isEmpty)
     #expect(result.output.first == "\(path): 9 events, 1 session, 0 errors, 0 warnings")
     let rows = try store.rows(
@@ -103,7 +105,7 @@ struct IngestTests {
     defer { store.directory.remove() }
     let path = try Fixture.write(
       try Fixture.multiMember([homepwner, homepwner]), to: store.directory.file("two.ndjson.gz"))
-    #expect(try store.ingest([path]).status == 0)
+    #expect(try store.ingest([path]).status == .clean)
     #expect(try store.count("SELECT count(*) FROM sessions") == 2)
     #expect(try store.count("SELECT count(*) FROM event_rows") == 18)
     #expect(try store.count("SELECT count(DISTINCT session_id) FROM controllers WHERE address = '0xa1'") == 2)
@@ -128,7 +130,7 @@ struct IngestTests {
     let withError = try store.write(
       TraceText.lines([TraceText.header()] + TraceText.events(10) + ["{"] + TraceText.events(batch, first: 10)),
       as: "error.ndjson.gz")
-    #expect(try store.ingest([path, withError]).status == 1)
+    #expect(try store.ingest([path, withError]).status == .findings)
     let rows = try store.rows(
       """
       SELECT s.events, s.last_row - s.first_row + 1 AS span,
@@ -159,7 +161,7 @@ struct IngestTests {
     let console = (0..<6).map { "{\"ev\":\"console\",\"text\":\"" + String(repeating: "\($0)", count: 100_000) + "\"}" }
     let events = TraceText.events(5)
     let lines = [TraceText.header()] + zip(events, console).flatMap { [$0, $1] } + TraceText.events(3, first: 5)
-    #expect(try store.ingest([try store.write(TraceText.lines(lines), as: "long.ndjson.gz")]).status == 0)
+    #expect(try store.ingest([try store.write(TraceText.lines(lines), as: "long.ndjson.gz")]).status == .clean)
     #expect(try RecordRebuildTests.compare(store, lines: lines) == lines.count - 1)
     #expect(try store.count("SELECT last_row - first_row + 1 FROM sessions") == lines.count - 1)
   }
@@ -171,7 +173,7 @@ struct IngestTests {
     let text = TraceText.lines([TraceText.header()] + TraceText.events(2000))
     let path = try Fixture.write(try Fixture.cutShort(text, dropping: 200), to: store.directory.file("cut.ndjson.gz"))
     let result = try store.ingest([path])
-    #expect(result.status == 0)
+    #expect(result.status == .clean)
     #expect(result.errors.count == 1 && result.errors[0].contains("warning: the gzip stream ends early"))
     #expect(result.errors[0].hasSuffix("[truncated-stream]"))
     let stored = try store.count("SELECT count(*) FROM event_rows")
@@ -191,7 +193,7 @@ struct IngestTests {
     ])
     let path = try store.write(text, as: "bad.ndjson.gz")
     let result = try store.ingest([path])
-    #expect(result.status == 1)
+    #expect(result.status == .findings)
     #expect(
       result.errors == [
         "\(path):3: error: invalid JSON: a value is missing (column 29) [invalid-json]",
@@ -209,10 +211,10 @@ struct IngestTests {
     let store = try StoreFixture()
     defer { store.directory.remove() }
     let path = try store.write(homepwner, as: "hp.ndjson.gz")
-    #expect(try store.ingest([path]).status == 0)
+    #expect(try store.ingest([path]).status == .clean)
     let copy = try Fixture.write(try Fixture.bytes(homepwner), to: store.directory.file("copy.ndjson.gz"))
     let again = try store.ingest([path, copy])
-    #expect(again.status == 0)
+    #expect(again.status == .clean)
     #expect(again.output[0] == "\(path): skipped, already stored; --force replaces it")
     #expect(again.output[1].contains("skipped, already stored"))
     #expect(try store.count("SELECT count(*) FROM traces") == 1)
@@ -231,7 +233,7 @@ struct IngestTests {
     let store = try StoreFixture()
     defer { store.directory.remove() }
     let good = try store.write(homepwner, as: "good.ndjson.gz")
-    #expect(try store.ingest([good]).status == 0)
+    #expect(try store.ingest([good]).status == .clean)
     try DatabaseQueue(path: store.database).write { db in
       try db.execute(
         sql: """
@@ -241,7 +243,7 @@ struct IngestTests {
     }
     let big = try store.write(TraceText.lines([TraceText.header()] + TraceText.events(1000)), as: "big.ndjson.gz")
     let result = try store.ingest([big])
-    #expect(result.status == 2)
+    #expect(result.status == .unusable)
     #expect(result.errors.last?.contains("big.ndjson.gz: error: writing to the database") == true)
     #expect(result.errors.last?.contains("nothing of this file was stored: database or disk is full") == true)
     #expect(try store.count("SELECT count(*) FROM traces") == 1)
@@ -255,7 +257,7 @@ struct IngestTests {
     defer { store.directory.remove() }
     let path = try store.write("hello\nworld\n", .none, as: "notes.ndjson")
     let result = try store.ingest([path])
-    #expect(result.status == 2)
+    #expect(result.status == .unusable)
     #expect(
       result.errors == [
         "\(path):1: error: the file does not start with a traceq header such as {\"traceq\":1,\"idiom\":\"phone\"}; "
@@ -274,10 +276,10 @@ struct IngestTests {
     _ = try store.write(homepwner + TraceText.lines([#"{"ev":"attemptRotation"}"#]), .none, as: "d/b.jsonl")
     _ = try store.write("not a trace", .none, as: "d/readme.txt")
     let result = try store.ingest([store.directory.file("d"), store.directory.file("nope.ndjson")])
-    #expect(result.status == 2)
+    #expect(result.status == .unusable)
     #expect(result.errors == ["\(store.directory.file("nope.ndjson")): error: no such file or directory"])
     #expect(result.output.count == 3)
     #expect(try store.count("SELECT count(*) FROM traces") == 2)
-    #expect(try store.ingest([store.directory.file("d/sub/none")]).status == 2)
+    #expect(try store.ingest([store.directory.file("d/sub/none")]).status == .unusable)
   }
 }

@@ -72,7 +72,7 @@ struct ParallelTests {
         inputs: [Samples.directory, Samples.path("flipside-unbalanced.ndjson.gz")], jobs: jobs,
         policy: try Samples.policy(), reporter: reporter
       ).execute()
-      #expect(outcome.status == 1)
+      #expect(outcome.status == .findings)
       return lines
     }
     let sequential = try report(jobs: 1)
@@ -95,7 +95,7 @@ struct ParallelTests {
       let outcome = CheckRun(
         inputs: [all], jobs: jobs, policy: try Samples.policy(), reporter: TextReporter(output: { lines.append($0) })
       ).execute()
-      #expect(outcome.status == 1)
+      #expect(outcome.status == .findings)
       return lines
     }
     let sequential = try report(jobs: 1)
@@ -114,7 +114,7 @@ struct ParallelTests {
       run.jobs = jobs
       run.output = { output.append($0.replacingOccurrences(of: store.directory.path, with: "")) }
       run.check = IngestRun.Check(policy: try Samples.policy(), reporter: CollectingReporter())
-      #expect(try run.execute() == 1)
+      #expect(try run.execute() == .findings)
       let rows = try store.rows(
         """
         SELECT t.path, s.ordinal, count(e.id) AS events, sum(length(e.record)) AS bytes, max(e.line) AS last,

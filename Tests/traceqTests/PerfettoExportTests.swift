@@ -63,13 +63,15 @@ struct ExportedTrace {
 @Suite("traceq export --perfetto")
 struct PerfettoExportTests {
   static func export(_ input: ExportInput, session: Int? = nil, in directory: TemporaryDirectory) throws -> (
-    status: Int32, trace: ExportedTrace?, errors: [String]
+    status: traceq.ExitStatus, trace: ExportedTrace?, errors: [String]
   ) {
     let path = directory.file("out.json")
     var errors: [String] = []
-    let status = PerfettoExportRun(input: input, session: session, outputPath: path, errorOutput: { errors.append($0) })
-      .execute()
-    return (status, status == 0 ? try ExportedTrace(path: path) : nil, errors)
+    let status = ExportRun(
+      .perfetto, input: input, session: session, outputPath: path, errorOutput: { errors.append($0) }
+    )
+    .execute()
+    return (status, status == .clean ? try ExportedTrace(path: path) : nil, errors)
   }
 
   @Test(
@@ -79,7 +81,7 @@ struct PerfettoExportTests {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let (status, exported, errors) = try Self.export(.file(Samples.path(name)), in: directory)
-    #expect(status == 0, "\(errors)")
+    #expect(status == .clean, "\(errors)")
     let trace = try #require(exported)
     let slices = try trace.slices()
     #expect(!slices.isEmpty)
@@ -146,17 +148,26 @@ struct PerfettoExportTests {
     #expect(slices.map { "\($0.name) \($0.begin)-\($0.end)" } == ["appearing 1000-2000", "appeared 2000-2000"])
   }
 
-  @Test("--db exports what the file exports")
+  @Test("--db exports what the files export: several files, several sessions with findings, one --session")
   func fromDatabase() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let runner = CommandRunner(directory: directory.path)
-    let source = Samples.path("container-fast-swipe.ndjson.gz")
-    #expect(try runner.run(["ingest", source]).status == 0)
-    let fromFile = try runner.run(["export", "--perfetto", "-", source])
+    let generated = try runner.run([
+      "generate", "--events", "3000", "--sessions", "4", "--anomalies", "0.01", "generated.ndjson.gz",
+    ])
+    #expect(generated.status == 0, "\(generated.error)")
+    let sources = [Samples.path("container-fast-swipe.ndjson.gz"), directory.file("generated.ndjson.gz")]
+    #expect(try runner.run(["ingest"] + sources).status == 0)
+    let fromFiles = try runner.run(["export", "--perfetto", "-"] + sources)
     let fromDatabase = try runner.run(["export", "--perfetto", "-", "--db", "traces.db"])
-    #expect(fromFile.status == 0 && fromDatabase.status == 0, "\(fromFile.error) \(fromDatabase.error)")
-    #expect(fromFile.output == fromDatabase.output)
+    #expect(fromFiles.status == 0 && fromDatabase.status == 0, "\(fromFiles.error) \(fromDatabase.error)")
+    #expect(fromFiles.output.contains("\"rule\""), "the generated sessions have findings to export")
+    #expect(fromFiles.output == fromDatabase.output)
+    // The generated file's third session is the database's fourth (the sample's is the first).
+    let oneFromFile = try runner.run(["export", "--perfetto", "-", "--session", "3", sources[1]])
+    let oneFromDatabase = try runner.run(["export", "--perfetto", "-", "--session", "4", "--db", "traces.db"])
+    #expect(oneFromFile.status == 0 && oneFromFile.output == oneFromDatabase.output, "\(oneFromDatabase.error)")
   }
 
   @Test("a session that is not there, a missing file and an unwritable output exit 2 with one error line")
@@ -165,16 +176,16 @@ struct PerfettoExportTests {
     defer { directory.remove() }
     let sample = Samples.path("homepwner-ipad-double-camera.ndjson.gz")
     let absent = try Self.export(.file(sample), session: 2, in: directory)
-    #expect(absent.status == 2 && absent.errors == ["error: \(sample) has 1 session, not 2"])
+    #expect(absent.status == .unusable && absent.errors == ["error: \(sample) has 1 session, not 2"])
     let missing = try Self.export(.file(directory.file("nope.ndjson.gz")), in: directory)
-    #expect(missing.status == 2 && missing.errors.count == 1)
+    #expect(missing.status == .unusable && missing.errors.count == 1)
     let noDatabase = try Self.export(.database(directory.file("none.db")), in: directory)
-    #expect(noDatabase.status == 2 && noDatabase.errors.count == 1)
+    #expect(noDatabase.status == .unusable && noDatabase.errors.count == 1)
     var errors: [String] = []
-    let unwritable = PerfettoExportRun(
-      input: .file(sample), outputPath: "/proc/traceq/out.json", errorOutput: { errors.append($0) }
+    let unwritable = ExportRun(
+      .perfetto, input: .file(sample), outputPath: "/proc/traceq/out.json", errorOutput: { errors.append($0) }
     ).execute()
-    #expect(unwritable == 2 && errors.count == 1)
+    #expect(unwritable == .unusable && errors.count == 1)
   }
 
   @Test("a slice that ends under another one ends and restarts the one above, so slices never cross")

@@ -27,7 +27,7 @@ struct PipeIngestTests {
     }
     writer.start()
     let first = try store.ingest([fifo])
-    #expect(first.status == 0, "\(first.errors)")
+    #expect(first.status == .clean, "\(first.errors)")
     #expect(try store.count("SELECT count(*) FROM event_rows") == 5_000)
     let hash = SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined()
     #expect(try store.count("SELECT count(*) FROM traces WHERE sha256 = '\(hash)' AND size = \(bytes.count)") == 1)

@@ -52,10 +52,10 @@ struct PolicyTests {
   @Test("a suppressed finding does not fail the run; the same finding unsuppressed does")
   func suppressedDoesNotFail() throws {
     let camera = Samples.path("homepwner-ipad-double-camera.ndjson.gz")
-    #expect(try CheckFixtures.report(.text, [camera]).outcome.status == 1)
+    #expect(try CheckFixtures.report(.text, [camera]).outcome.status == .findings)
     let accepted = try Self.policy("suppressions:\n  - class: UIImagePickerController\n    reason: known, ticket 7\n")
     let (text, outcome) = try CheckFixtures.report(.text, [camera], policy: accepted)
-    #expect(outcome.status == 0)
+    #expect(outcome.status == .clean)
     #expect(outcome.tally.suppressed == 2)
     #expect(!text.contains("[double-presented-popover]"))
     #expect(text.contains("not shown: 2 suppressed by the configuration"))
@@ -90,14 +90,14 @@ struct PolicyTests {
   func severities() throws {
     let flipside = Samples.path("flipside-unbalanced.ndjson.gz")
     let defaults = try CheckFixtures.report(.text, [flipside])
-    #expect(defaults.outcome.status == 0, "warnings and notes do not fail by default")
+    #expect(defaults.outcome.status == .clean, "warnings and notes do not fail by default")
 
     let strict = try CheckFixtures.report(.text, [flipside], policy: try Self.policy("strict: true"))
-    #expect(strict.outcome.status == 1)
+    #expect(strict.outcome.status == .findings)
 
     let raised = try Self.policy("min_severity: warning\nrules:\n  unbalanced-appearance: {severity: error}\n")
     let (text, outcome) = try CheckFixtures.report(.text, [flipside], policy: raised)
-    #expect(outcome.status == 1)
+    #expect(outcome.status == .findings)
     #expect(text.contains(":11: error: unbalanced appearance callbacks"))
     #expect(!text.contains("unfinished-appearance"), "the note is below min_severity")
   }

@@ -6,7 +6,9 @@ import Testing
 
 @Suite("Querying the database")
 struct QueryTests {
-  private func query(_ sql: String, _ format: QueryFormat, database: String) throws -> (Int32, [String], [String]) {
+  private func query(_ sql: String, _ format: QueryFormat, database: String) throws -> (
+    traceq.ExitStatus, [String], [String]
+  ) {
     var output: [String] = []
     var errors: [String] = []
     var run = QueryRun(databasePath: database, sql: sql, format: format)
@@ -66,17 +68,17 @@ struct QueryTests {
     let store = try stored()
     defer { store.directory.remove() }
     let (status, _, errors) = try query("DELETE FROM event_rows", .csv, database: store.database)
-    #expect(status == 1)
+    #expect(status == .findings)
     #expect(errors == ["error: attempt to write a readonly database"])
     #expect(try store.count("SELECT count(*) FROM event_rows") == 9)
     let bad = try query("SELEC 1", .csv, database: store.database)
-    #expect(bad.0 == 1 && bad.2 == [#"error: near "SELEC": syntax error"#])
+    #expect(bad.0 == .findings && bad.2 == [#"error: near "SELEC": syntax error"#])
   }
 
   @Test("a missing database is a usage error")
   func missing() throws {
     let (status, _, errors) = try query("SELECT 1", .csv, database: "/nonexistent/traces.db")
-    #expect(status == 2)
+    #expect(status == .unusable)
     #expect(errors.first?.hasPrefix("error: no database at /nonexistent/traces.db") == true)
   }
 

@@ -87,7 +87,7 @@ struct RecordRebuildTests {
     var bytes: [UInt8] = []
     _ = try TraceGenerator(settings: settings).write(to: { bytes.append(contentsOf: $0) }, truth: { _ in })
     let path = try Fixture.write(bytes, to: store.directory.file("generated.ndjson"))
-    #expect(try store.ingest([path]).status == 0)
+    #expect(try store.ingest([path]).status == .clean)
     let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
       .map(String.init)
     #expect(try Self.compare(store, lines: lines) == 4_000)
@@ -101,7 +101,7 @@ struct RecordRebuildTests {
     var bytes: [UInt8] = []
     _ = try TraceGenerator(settings: settings).write(to: { bytes.append(contentsOf: $0) }, truth: { _ in })
     let path = try Fixture.write(bytes, to: store.directory.file("generated.ndjson"))
-    #expect(try store.ingest([path]).status == 0)
+    #expect(try store.ingest([path]).status == .clean)
     // Each table and index takes one page however small it is: the fixed part of the file.
     let pageSize = try store.count("PRAGMA page_size")
     let trees = try store.count("SELECT count(*) FROM sqlite_schema WHERE rootpage > 0")

@@ -58,7 +58,7 @@ struct SampleTests {
     #expect(reporter.issues.isEmpty)
     #expect(reporter.findings.map { "\($0.finding.line) \($0.finding.ruleID)" } == Samples.expected[name])
     let failing = reporter.findings.contains { $0.finding.severity == .error }
-    #expect(status == (failing ? 1 : 0))
+    #expect(status == (failing ? .findings : .clean))
   }
 
   @Test("checking the stored samples gives the same findings and fills the anomalies table")
@@ -69,7 +69,7 @@ struct SampleTests {
     let reporter = CollectingReporter()
     let status = StoredCheckRun(databasePath: store.database, policy: try Samples.policy(), reporter: reporter)
       .execute().status
-    #expect(status == 1)
+    #expect(status == .findings)
     let stored = try store.rows("SELECT t.path, a.line, a.rule FROM anomalies a JOIN traces t ON t.id = a.trace_id")
     let actual = stored.map {
       "\(($0["path"] as String).split(separator: "/").last!) \($0["line"] as Int) \($0["rule"] as String)"
@@ -91,7 +91,7 @@ struct SampleTests {
     var run = IngestRun(databasePath: store.database, inputs: [Samples.directory])
     run.output = { _ in }
     run.check = IngestRun.Check(policy: try Samples.policy(), reporter: reporter)
-    #expect(try run.execute() == 1)
+    #expect(try run.execute() == .findings)
     let expected = Samples.expected.flatMap { name, lines in lines.map { "\(name) \($0)" } }
     let reported = reporter.findings.map {
       "\($0.file.split(separator: "/").last!) \($0.finding.line) \($0.finding.ruleID)"

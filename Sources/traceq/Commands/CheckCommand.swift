@@ -69,28 +69,23 @@ extension TraceqCommand {
     var inputs: [String] = []
 
     func run() throws {
-      do {
-        let status = try execute()
-        try ExitStatus(status: status).end()
-      } catch let error as any CheckSetupError {
-        throw CommandFailure.unusable(error.description)
-      }
+      try execute().end()
     }
 
     /// Runs the check; returns its exit status.
-    /// - Throws: a ``CheckSetupError`` when the check cannot start or its results cannot be written.
-    private func execute() throws -> Int32 {
+    /// - Throws: a ``CommandError`` when the check cannot start or its results cannot be written.
+    private func execute() throws -> ExitStatus {
       let policy = try rules.policy()
       if printConfig {
         StandardStreams.print(ConfigurationPrinter.yaml(policy))
-        return 0
+        return .clean
       }
       if database == nil, inputs.isEmpty {
-        throw UsageError(message: "give trace files or directories, or --db PATH (or set $TRACEQ_DB)")
+        throw CommandFailure.usage("give trace files or directories, or --db PATH (or set $TRACEQ_DB)")
       }
       if explicitDatabase != nil, !inputs.isEmpty {
-        throw UsageError(
-          message: "--db replays the stored sessions; to store and check files, use `traceq ingest --check`")
+        throw CommandFailure.usage(
+          "--db replays the stored sessions; to store and check files, use `traceq ingest --check`")
       }
       let baseline = try report.loadBaseline()
       let context = ReportContext(
@@ -98,7 +93,7 @@ extension TraceqCommand {
         showsCrossCheck: crossCheck)
       let reporter = try report.makeReporter(context: context, colour: { color.enabled(onTerminal: $0) })
       let recording = report.writeBaseline != nil
-      let sources = try policy.sourceRoot.map { root throws(UsageError) in try SourceIndex.build(root: root) }
+      let sources = try policy.sourceRoot.map { root throws(CommandFailure) in try SourceIndex.build(root: root) }
       let outcome =
         if let database {
           StoredCheckRun(

@@ -16,8 +16,9 @@ struct CheckRun {
 
   /// What a run ends with.
   struct Outcome {
-    /// 0 nothing at or above the failing severity, 1 something, 2 unusable input.
-    var status: Int32
+    /// `clean` nothing at or above the failing severity, `findings` something, `unusable`
+    /// input that could not be read.
+    var status: ExitStatus
     var tally: FindingTally
     /// The findings `--write-baseline` records.
     var recorded: Baseline?
@@ -37,17 +38,10 @@ struct CheckRun {
   func execute() -> Outcome {
     let policy = triage.policy
     let listing = TraceFiles.list(inputs, selection: policy.fileSelection)
-    var status: Int32 = 0
-    for line in listing.unreadable {
-      errorOutput(line)
-      status = 2
-    }
-    for line in listing.notes { errorOutput(line) }
-    for path in listing.excluded { errorOutput(policy.exclusionNote(path)) }
+    var status = listing.announce(inputs: inputs, policy: policy, to: errorOutput)
     var tally = FindingTally()
     if listing.files.isEmpty && listing.unreadable.isEmpty {
-      errorOutput("error: no trace files found in \(inputs.map { TerminalText.escaped($0) }.joined(separator: ", "))")
-      return Outcome(status: 2, tally: tally, recorded: triage.recorded)
+      return Outcome(status: .unusable, tally: tally, recorded: triage.recorded)
     }
     var triage = triage
     let checker = TraceChecker(rules: policy.rules)
@@ -69,13 +63,13 @@ struct CheckRun {
         tally.sessions += summary.sessions
         tally.events += summary.events
         if let kind = summary.kind { tally.kinds[kind, default: 0] += 1 }
-        if summary.rejected { status = 2 }
+        if summary.rejected { status = .unusable }
         if let kind = summary.kind, kind != .trace, !summary.rejected {
           noteOutput("\(path): read as \(kind.rawValue): \(Plural.count(summary.diagnostics, "UIKit diagnostic"))")
         }
       case .unreadable(let reason):
         errorOutput(TerminalText.escaped(reason))  // one line, whatever the file's name
-        status = 2
+        status = .unusable
       }
     }
     // Files checked `jobs` at a time; findings reported in file order, the current file's as
@@ -89,7 +83,8 @@ struct CheckRun {
       finish: { close(files[$0], $1) })
     reporter.finish(tally)
     return Outcome(
-      status: max(status, tally.fails(at: policy.failingSeverity) ? 1 : 0), tally: tally, recorded: triage.recorded)
+      status: max(status, .findings(if: tally.fails(at: policy.failingSeverity))), tally: tally,
+      recorded: triage.recorded)
   }
 }
 

@@ -37,13 +37,9 @@ extension TraceqCommand {
     }
 
     func run() throws {
-      do {
-        let source = try from ?? Self.simulatorContainer(device: device, bundleID: bundleID ?? "")
-        let copied = try TraceCollection(source: source).copy(into: destination)
-        print("copied \(copied.count) trace file\(copied.count == 1 ? "" : "s") into \(destination)")
-      } catch let error as UsageError {
-        throw CommandFailure.unusable(error.description)
-      }
+      let source = try from ?? Self.simulatorContainer(device: device, bundleID: bundleID ?? "")
+      let copied = try TraceCollection(source: source).copy(into: destination)
+      print("copied \(copied.count) trace file\(copied.count == 1 ? "" : "s") into \(destination)")
     }
 
     /// The data container of `bundleID` on the simulator `device`, from `xcrun simctl`.
@@ -57,20 +53,20 @@ extension TraceqCommand {
         process.standardOutput = output
         process.standardError = error
         do { try process.run() } catch {
-          throw UsageError(message: "cannot run xcrun simctl (\(error)); install Xcode's command-line tools")
+          throw CommandFailure.usage("cannot run xcrun simctl (\(error)); install Xcode's command-line tools")
         }
         let path = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         let message = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-          throw UsageError(
-            message: "xcrun simctl get_app_container \(device) \(bundleID) data failed: "
+          throw CommandFailure.usage(
+            "xcrun simctl get_app_container \(device) \(bundleID) data failed: "
               + message.trimmingCharacters(in: .whitespacesAndNewlines))
         }
         return path.trimmingCharacters(in: .whitespacesAndNewlines)
       #else
-        throw UsageError(
-          message: "--bundle-id reads a simulator's app container with xcrun simctl, which needs Xcode's tools "
+        throw CommandFailure.usage(
+          "--bundle-id reads a simulator's app container with xcrun simctl, which needs Xcode's tools "
             + "(macOS); copy the app's Library/Caches/traceq folder here and use --from instead")
       #endif
     }
@@ -94,7 +90,7 @@ struct TraceCollection {
     }
     let names: [String]
     do { names = try FileManager.default.contentsOfDirectory(atPath: directory.path) } catch {
-      throw UsageError(message: "cannot read \(directory.path): \(error.localizedDescription)")
+      throw CommandFailure.usage("cannot read \(directory.path): \(error.localizedDescription)")
     }
     return names.filter { $0.contains(".ndjson") }.sorted().map { directory.appendingPathComponent($0) }
   }
@@ -104,8 +100,8 @@ struct TraceCollection {
   func copy(into destination: String) throws -> [URL] {
     let files = try files()
     guard !files.isEmpty else {
-      throw UsageError(
-        message: "no trace files (*.ndjson, *.ndjson.gz) in \(source) or its \(Self.recorderFolder); "
+      throw CommandFailure.usage(
+        "no trace files (*.ndjson, *.ndjson.gz) in \(source) or its \(Self.recorderFolder); "
           + "did the app call UIKitRecording.start()?")
     }
     let target = URL(fileURLWithPath: destination)
@@ -118,7 +114,7 @@ struct TraceCollection {
         return copy
       }
     } catch {
-      throw UsageError(message: "cannot copy into \(destination): \(error.localizedDescription)")
+      throw CommandFailure.usage("cannot copy into \(destination): \(error.localizedDescription)")
     }
   }
 }

@@ -23,32 +23,7 @@ extension TraceqCommand {
     @OptionGroup var input: ExportInputOptions
 
     func run() throws {
-      let status = PerfettoExportRun(input: input.input, session: input.session, outputPath: perfetto).execute()
-      try ExitStatus(status: status).end()
-    }
-  }
-}
-
-/// `traceq export --perfetto`: replays the input into a ``PerfettoWriter``.
-struct PerfettoExportRun {
-  var export: TimelineExport
-  var outputPath: String
-
-  init(
-    input: ExportInput, session: Int? = nil, outputPath: String,
-    errorOutput: @escaping (String) -> Void = Terminal.error
-  ) {
-    export = TimelineExport(input: input, session: session, errorOutput: errorOutput)
-    self.outputPath = outputPath
-  }
-
-  /// 0 written, 2 unusable input or output.
-  func execute() -> Int32 {
-    export.write(to: outputPath) { output in
-      let writer = PerfettoWriter(output: output)
-      let summary = try export.run(into: writer)
-      try writer.close()
-      return summary
+      try ExportRun(.perfetto, input: input.input, session: input.session, outputPath: perfetto).execute().end()
     }
   }
 }

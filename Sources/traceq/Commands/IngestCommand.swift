@@ -52,19 +52,14 @@ extension TraceqCommand {
       var run = IngestRun(databasePath: database.path, inputs: inputs, force: force, quiet: quiet)
       run.jobs = jobs.jobs
       if check {
-        do {
-          let policy = try rules.policy()
-          run.check = IngestRun.Check(
-            policy: policy,
-            reporter: TextReporter(
-              output: StandardStreams.printLine, colour: color.enabled(onTerminal: Terminal.standardOutputIsTerminal)),
-            sources: try policy.sourceRoot.map { root throws(UsageError) in try SourceIndex.build(root: root) })
-        } catch let error as any CheckSetupError {
-          throw CommandFailure.unusable(error.description)
-        }
+        let policy = try rules.policy()
+        run.check = IngestRun.Check(
+          policy: policy,
+          reporter: TextReporter(
+            output: StandardStreams.printLine, colour: color.enabled(onTerminal: Terminal.standardOutputIsTerminal)),
+          sources: try policy.sourceRoot.map { root throws(CommandFailure) in try SourceIndex.build(root: root) })
       }
-      let status = try run.execute()
-      try ExitStatus(status: status).end()
+      try run.execute().end()
     }
   }
 }

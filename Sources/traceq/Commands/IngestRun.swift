@@ -27,142 +27,44 @@ struct IngestRun {
     var sources: SourceIndex? = nil
   }
 
-  /// Runs the ingest; returns the exit status (0 stored, 1 lines with errors or failing
-  /// findings, 2 unreadable input).
-  func execute() throws -> Int32 {
+  /// Runs the ingest; returns the exit status (`clean` stored, `findings` lines with errors or
+  /// failing findings, `unusable` unreadable input or a database that cannot be written).
+  func execute() throws -> ExitStatus {
     // With --check, the configuration's file selection applies as it does to `check`, so that
     // both (and a later `check --db`) see the same files.
     let listing = TraceFiles.list(inputs, selection: check?.policy.fileSelection ?? TraceFiles.Selection())
-    let files = listing.files
-    var status: Int32 = 0
-    for line in listing.unreadable {
-      errorOutput(line)
-      status = 2
-    }
-    for line in listing.notes { errorOutput(line) }
-    if let policy = check?.policy {
-      for path in listing.excluded { errorOutput(policy.exclusionNote(path, "not stored or checked")) }
-    }
-    if files.isEmpty {
-      if listing.unreadable.isEmpty {
-        errorOutput("error: no trace files found in \(inputs.map { TerminalText.escaped($0) }.joined(separator: ", "))")
-      }
-      return 2
-    }
+    var status = listing.announce(
+      inputs: inputs, policy: check?.policy, omission: "not stored or checked", to: errorOutput)
+    guard !listing.files.isEmpty else { return .unusable }
     let database: IngestDatabase
     do {
       database = try IngestDatabase(path: databasePath)
     } catch let error as StoreError {
       errorOutput(error.description)
-      return 2
+      return .unusable
     }
-    var total = IngestSummary(path: databasePath)
-    var stored = 0
-    var skipped = 0
-    var tally = FindingTally()
-    var triage = check.map { FindingTriage(policy: $0.policy, sources: $0.sources) }
-    let progress = ProgressLine()
-    let sources = DecodingSources(files: files, rules: check?.policy.rules, jobs: jobs)
-    for (index, path) in files.enumerated() {
-      var shown = 0
-      var ingestion = TraceIngestion(path: path, force: force)
-      ingestion.onIssue = { issue in
-        shown += 1
-        guard shown <= issueLimit else { return }
-        progress.clear()
-        errorOutput(Diagnostic.line(path: path, issue))
-      }
-      let meter = ProgressText(path: path)
-      ingestion.onProgress = { bytes, events in
-        progress.update(meter.text(bytes: bytes, events: events))
-      }
-      if let check {
-        ingestion.checkedRules = check.policy.rules.reportedIDs
-        ingestion.onFinding = { finding in
-          progress.clear()
-          triage?.deliver(finding, file: path, tally: &tally, to: check.reporter)
-        }
-      }
+    let report = IngestReport(run: self)
+    let sources = DecodingSources(files: listing.files, rules: check?.policy.rules, jobs: jobs)
+    for (index, path) in listing.files.enumerated() {
+      let ingestion = report.ingestion(of: path)
       do {
-        let outcome = try database.store(try sources.source(for: index), as: ingestion)
-        progress.clear()
-        switch outcome {
-        case .stored(let summary):
-          stored += 1
-          total.add(summary)
-          if shown > issueLimit {
-            errorOutput(
-              "\(path): note: \(shown - issueLimit) more issues are stored: traceq query "
-                + "\"SELECT line, severity, message FROM ingest_errors WHERE trace_id = \(summary.traceID)\"")
-          }
-          if !quiet { output(Self.describe(summary)) }
-          if summary.errors > 0 { status = max(status, 1) }
-          tally.files += 1
-          tally.sessions += summary.sessions
-          tally.events += summary.events
-        case .skipped(let path, let existing):
-          skipped += 1
-          if !quiet {
-            let origin = existing == path ? "" : " (as \(existing))"
-            output("\(path): skipped, already stored\(origin); --force replaces it")
-          }
-        case .rejected(let issue):
-          errorOutput(Diagnostic.line(path: path, issue))
-          status = 2
-        }
+        status = max(status, report.record(try database.store(try sources.source(for: index), as: ingestion)))
       } catch let error as TraceReadError {
-        progress.clear()
-        errorOutput(TerminalText.escaped(error.description))  // one line, whatever the file's name
-        status = 2
+        report.failed(error.description)
+        status = .unusable
       } catch {
-        progress.clear()
-        errorOutput(TerminalText.escaped(database.failure(error, storing: path).description))
-        return 2
+        // The database failed: what was stored stays, nothing more can be.
+        report.failed(database.failure(error, storing: path).description)
+        return .unusable
       }
     }
     do {
       try database.finish()
     } catch {
       errorOutput("\(error)")
-      return 2
+      return .unusable
     }
-    output(Self.describeTotal(total, files: stored, skipped: skipped, database: databasePath))
-    if let check {
-      check.reporter.finish(tally)
-      if tally.fails(at: check.policy.failingSeverity) { status = max(status, 1) }
-    }
-    return status
-  }
-
-  static func describe(_ summary: IngestSummary) -> String {
-    var parts = [
-      Plural.count(summary.events, "event"), Plural.count(summary.sessions, "session"),
-      Plural.count(summary.errors, "error"), Plural.count(summary.warnings, "warning"),
-    ]
-    let found = summary.findings.values.reduce(0, +)
-    if found > 0 { parts.append(Plural.count(found, "finding")) }
-    if summary.truncated { parts.append("cut short") }
-    if summary.kind != .trace { parts.append("read as \(summary.kind.rawValue)") }
-    if let replaced = summary.replaced { parts.append("replaced \(replaced)") }
-    return "\(summary.path): \(parts.joined(separator: ", "))"
-  }
-
-  static func describeTotal(_ total: IngestSummary, files: Int, skipped: Int, database: String) -> String {
-    var text = "stored \(Plural.count(files, "file"))"
-    if skipped > 0 { text += ", skipped \(skipped)" }
-    text += ": \(Plural.count(total.events, "event")), \(Plural.count(total.sessions, "session")), "
-    text += "\(Plural.count(total.errors, "error")), \(Plural.count(total.warnings, "warning")) in \(database)"
-    return text
-  }
-}
-
-extension IngestSummary {
-  mutating func add(_ other: IngestSummary) {
-    lines += other.lines
-    sessions += other.sessions
-    events += other.events
-    errors += other.errors
-    warnings += other.warnings
+    return max(status, report.finish())
   }
 }
 

@@ -43,15 +43,13 @@ extension TraceqCommand {
 
     func run() throws {
       guard let sql else {
-        let status = QuerySchema(databasePath: database.path).execute()
-        try ExitStatus(status: status).end()
+        try QuerySchema(databasePath: database.path).execute().end()
         return
       }
-      let status = try QueryRun(
+      try QueryRun(
         databasePath: database.path, sql: sql, format: format ?? (Terminal.standardOutputIsTerminal ? .table : .csv),
         timeout: timeout
-      ).execute()
-      try ExitStatus(status: status).end()
+      ).execute().end()
     }
   }
 }

@@ -18,21 +18,21 @@ struct QueryRun {
   /// The longest string or blob a statement may build (a stored record is at most 1 MiB).
   static let maxValueLength: Int32 = 32 << 20
 
-  /// Runs the SQL; returns the exit status (0 success, 1 SQLite refused or stopped a
-  /// statement, 2 no usable database or no statement).
-  func execute() throws -> Int32 {
+  /// Runs the SQL; returns the exit status (`clean` success, `findings` SQLite refused or
+  /// stopped a statement, `unusable` no usable database or no statement).
+  func execute() throws -> ExitStatus {
     guard Self.holdsStatement(sql) else {
       errorOutput(
         "error: the SQL holds no statement (it is empty, or only comments); "
           + "for example: traceq query \"SELECT count(*) FROM events\"")
-      return 2
+      return .unusable
     }
     let reader: StoreReader
     do {
       reader = try StoreReader(path: databasePath, note: errorOutput)
     } catch let error as StoreError {
       errorOutput(error.description)
-      return 2
+      return .unusable
     }
     let limits = QueryLimits(maxValueLength: Self.maxValueLength, seconds: timeout)
     do {
@@ -41,10 +41,10 @@ struct QueryRun {
         while let row = try rows.next() { printer.add(row) }
         printer.finish()
       }
-      return 0
+      return .clean
     } catch StoreError.refused(let refusal, let reason) {
       errorOutput(message(for: refusal, reason))
-      return 1
+      return .findings
     }
   }
 

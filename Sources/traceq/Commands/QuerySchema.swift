@@ -9,20 +9,21 @@ struct QuerySchema {
   var output: (String) -> Void = { print($0) }
   var errorOutput: (String) -> Void = Terminal.error
 
-  /// Prints the schema; returns the exit status (0, or 2 when the database cannot be read).
-  func execute() -> Int32 {
+  /// Prints the schema; returns the exit status (`clean`, or `unusable` when the database
+  /// cannot be read).
+  func execute() -> ExitStatus {
     do {
       let objects =
         FileManager.default.fileExists(atPath: databasePath)
         ? try StoreReader(path: databasePath, note: errorOutput).objects() : try StoreReader.newDatabaseObjects()
       describe(objects)
-      return 0
+      return .clean
     } catch let error as StoreError {
       errorOutput(error.description)
-      return 2
+      return .unusable
     } catch {
       errorOutput("\(databasePath): error: \(StoreError.reason(error))")
-      return 2
+      return .unusable
     }
   }
 

@@ -41,8 +41,7 @@ extension TraceqCommand {
       run.controller = vc
       run.lines = lines?.range ?? 1...Int.max
       run.colour = color.enabled(onTerminal: Terminal.standardOutputIsTerminal)
-      let status = try run.execute()
-      try ExitStatus(status: status).end()
+      try run.execute().end()
     }
   }
 }
@@ -61,13 +60,13 @@ struct ReplayRun {
   var output: (String) -> Void = StandardStreams.printLine
   var errorOutput: (String) -> Void = Terminal.error
 
-  func execute() throws -> Int32 {
+  func execute() throws -> ExitStatus {
     let stream: TraceStream
     do {
       stream = try TraceStream(path: file)
     } catch {
       errorOutput("\(error)")
-      return 2
+      return .unusable
     }
     let driver = SessionDriver(rules: RuleSet(), replays: { session == nil || session == $0 })
     let printer = TimelinePrinter(run: self)
@@ -85,14 +84,14 @@ struct ReplayRun {
       errorOutput(
         "\(TerminalText.escaped(file)): error: line \(line) is past the end of the file, "
           + "which has \(Plural.count(stream.reader.linesRead, "line"))")
-      return 2
+      return .unusable
     }
     if let replay = driver.session?.replay, let line { return show(replay, at: line) }
     if let line {
       errorOutput("\(TerminalText.escaped(file)): error: no session holds line \(line)")
-      return 2
+      return .unusable
     }
-    return 0
+    return .clean
   }
 
   /// Prints `text` (of one line or several), control characters escaped.
@@ -124,11 +123,11 @@ struct ReplayRun {
     colour ? ANSIColour.paint(severity) : severity.rawValue
   }
 
-  private func show(_ replay: SessionReplay, at line: Int) -> Int32 {
+  private func show(_ replay: SessionReplay, at line: Int) -> ExitStatus {
     replay.model.settle()
     emit("\(TerminalText.escaped(file)):\(line), session \(replay.ordinal)")
     emit(StateDescription(replay.model).text)
-    return 0
+    return .clean
   }
 }
 

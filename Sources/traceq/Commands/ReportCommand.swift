@@ -23,33 +23,7 @@ extension TraceqCommand {
     @OptionGroup var input: ExportInputOptions
 
     func run() throws {
-      let status = HTMLReportRun(input: input.input, session: input.session, outputPath: output).execute()
-      try ExitStatus(status: status).end()
-    }
-  }
-}
-
-/// `traceq report`: replays the input into a ``ReportBuilder`` and renders the page.
-struct HTMLReportRun {
-  var export: TimelineExport
-  var outputPath: String
-
-  init(
-    input: ExportInput, session: Int? = nil, outputPath: String,
-    errorOutput: @escaping (String) -> Void = Terminal.error
-  ) {
-    export = TimelineExport(input: input, session: session, errorOutput: errorOutput)
-    self.outputPath = outputPath
-  }
-
-  /// 0 written, 2 unusable input or output.
-  func execute() -> Int32 {
-    export.write(to: outputPath) { output in
-      let builder = ReportBuilder()
-      let summary = try export.run(into: builder)
-      output.write(try ReportPage(builder: builder, files: summary.files, input: export.input.name).render())
-      try output.close()
-      return summary
+      try ExportRun(.htmlReport, input: input.input, session: input.session, outputPath: output).execute().end()
     }
   }
 }

@@ -22,17 +22,17 @@ struct StoredCheckRun {
     self.errorOutput = errorOutput
   }
 
-  /// Replays and reports; a database that cannot be opened or read gives status 2.
+  /// Replays and reports; a database that cannot be opened or read gives `unusable`.
   func execute() -> CheckRun.Outcome {
     var tally = FindingTally()
     guard FileManager.default.fileExists(atPath: databasePath) else {
       errorOutput(StoreError.missing(path: databasePath).description)
-      return CheckRun.Outcome(status: 2, tally: tally, recorded: triage.recorded)
+      return CheckRun.Outcome(status: .unusable, tally: tally, recorded: triage.recorded)
     }
     let policy = triage.policy
     let selection = policy.fileSelection
     var triage = triage
-    var status: Int32 = 0
+    var status = ExitStatus.clean
     do {
       let readOnly = { (reason: String) in
         errorOutput(
@@ -68,35 +68,25 @@ struct StoredCheckRun {
       }
     } catch let error as StoreError {
       errorOutput(error.description)
-      status = 2
+      status = .unusable
     } catch {
       errorOutput("error: cannot replay the sessions stored in \(databasePath): \(StoreError.reason(error))")
-      status = 2
+      status = .unusable
     }
     reporter.finish(tally)
     return CheckRun.Outcome(
-      status: max(status, tally.fails(at: policy.failingSeverity) ? 1 : 0), tally: tally, recorded: triage.recorded)
+      status: max(status, .findings(if: tally.fails(at: policy.failingSeverity))), tally: tally,
+      recorded: triage.recorded)
   }
 
-  /// Replays one stored session, decoding its records exactly as `check` decodes a file, so
-  /// that both give the same findings; returns them in line order, and its event count.
+  /// Replays one stored session as ``StoredSessions/replay(_:rules:recyclesIDs:to:)`` does;
+  /// returns its findings in line order, and its event count.
   private static func replay(_ session: StoredSession, of stored: StoredSessions, rules: RuleSet) throws -> (
     findings: [Finding], events: Int
   ) {
-    let decoder = RecordDecoder()
-    var header = session.header
-    let decoded = header.withUTF8 {
-      decoder.decode(RawLine(number: session.firstLine, bytes: UnsafeRawBufferPointer($0)))
-    }
-    guard let decoded, case .session = decoded else { return ([], 0) }
-    let driver = SessionDriver(rules: rules, sessionsBefore: session.ordinal - 1, recyclesIDs: true)
     let collected = CollectedFindings()
-    driver.take(decoded, to: collected)
-    try stored.forEachRecord(of: session) { line in
-      if let item = decoder.decode(line), case .event = item { driver.take(item, to: collected) }
-    }
-    driver.finish(cutShort: session.cutShort, to: collected)
-    return (collected.findings, driver.summary.events)
+    let driven = try stored.replay(session, rules: rules, recyclesIDs: true, to: collected)
+    return (collected.findings, driven?.events ?? 0)
   }
 }
 

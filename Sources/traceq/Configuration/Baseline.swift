@@ -99,10 +99,12 @@ struct Baseline: Equatable {
   }
 }
 
-/// A baseline that cannot be read or written.
-struct BaselineError: CheckSetupError {
+/// A baseline that cannot be read or written: `path: error: problem`, status 2.
+struct BaselineError: CommandError, CustomStringConvertible {
   let path: String
   let problem: String
 
   var description: String { "\(path): error: \(problem)" }
+  var status: ExitStatus { .unusable }
+  var message: String? { description }
 }

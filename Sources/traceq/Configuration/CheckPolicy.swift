@@ -70,7 +70,7 @@ struct CheckPolicy {
   }
 
   /// The note for a path `excluded` leaves out, saying what was not done to it (`not checked`).
-  func exclusionNote(_ path: String, _ omission: String = "not checked") -> String {
+  func exclusionNote(_ path: String, _ omission: String) -> String {
     "\(TerminalText.escaped(path)): note: \(omission): excluded by \(configuration.file ?? "the configuration")"
   }
 

@@ -1,12 +1,16 @@
 /// Something wrong in `.traceq.yml`, at a line when it can say which:
 /// `.traceq.yml:7: error: unknown key 'disabled-rules' in the top level; did you mean 'disabled_rules'?`
-struct ConfigurationError: CheckSetupError {
+/// It stops the command with status 2.
+struct ConfigurationError: CommandError, CustomStringConvertible {
   let file: String
   let line: Int?
-  let message: String
+  let problem: String
 
   var description: String {
-    if let line { return "\(file):\(line): error: \(message)" }
-    return "\(file): error: \(message)"
+    if let line { return "\(file):\(line): error: \(problem)" }
+    return "\(file): error: \(problem)"
   }
+
+  var status: ExitStatus { .unusable }
+  var message: String? { description }
 }

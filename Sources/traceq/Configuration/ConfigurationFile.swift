@@ -34,10 +34,10 @@ enum ConfigurationFile {
     do {
       data = try NamedFile.contents(path)
     } catch {
-      throw ConfigurationError(file: path, line: nil, message: "\(error.reason) (the configuration file)")
+      throw ConfigurationError(file: path, line: nil, problem: "\(error.reason) (the configuration file)")
     }
     guard let text = String(data: data, encoding: .utf8) else {
-      throw ConfigurationError(file: path, line: nil, message: "not UTF-8 text")
+      throw ConfigurationError(file: path, line: nil, problem: "not UTF-8 text")
     }
     let directory = URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent().path
     return try ConfigurationParser(file: path, directory: directory).parse(text)

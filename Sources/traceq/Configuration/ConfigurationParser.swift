@@ -128,19 +128,19 @@ struct ConfigurationParser {
   /// A YAML syntax error, at its line.
   static func describe(_ error: any Error, file: String) -> ConfigurationError {
     guard let yamlError = error as? YamlError else {
-      return ConfigurationError(file: file, line: nil, message: "not valid YAML: \(error)")
+      return ConfigurationError(file: file, line: nil, problem: "not valid YAML: \(error)")
     }
     switch yamlError {
     case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
       .composer(let context, let problem, let mark, _):
       let during = context.map { " (\($0.text))" } ?? ""
-      return ConfigurationError(file: file, line: mark.line, message: "not valid YAML: \(problem)\(during)")
+      return ConfigurationError(file: file, line: mark.line, problem: "not valid YAML: \(problem)\(during)")
     case .duplicatedKeysInMapping(let duplicates, let context):
       return ConfigurationError(
         file: file, line: context.mark.line,
-        message: "the key \(duplicates.map { "'\($0)'" }.joined(separator: ", ")) is given twice")
+        problem: "the key \(duplicates.map { "'\($0)'" }.joined(separator: ", ")) is given twice")
     default:
-      return ConfigurationError(file: file, line: nil, message: "not valid YAML: \(yamlError)")
+      return ConfigurationError(file: file, line: nil, problem: "not valid YAML: \(yamlError)")
     }
   }
 }

@@ -9,7 +9,7 @@ struct YAMLReader {
 
   /// An error at `node`'s line.
   func error(_ node: Node?, _ message: String) -> ConfigurationError {
-    ConfigurationError(file: file, line: node?.mark?.line, message: message)
+    ConfigurationError(file: file, line: node?.mark?.line, problem: message)
   }
 
   /// The entries of a mapping whose keys must all be in `allowed`.

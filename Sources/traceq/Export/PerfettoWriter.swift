@@ -26,7 +26,7 @@ final class PerfettoWriter: TimelineSink {
   }
 
   /// Ends the JSON document; call once, after the last session.
-  func close() throws(UsageError) {
+  func close() throws(CommandFailure) {
     output.write("]}")
     try output.close()
   }

@@ -40,19 +40,6 @@ struct TimelineExport {
     var rejected = false
   }
 
-  /// Opens `outputPath` (`-`: standard output) before anything is read, so that an output that
-  /// cannot be written stops the run at once, then lets `produce` replay into it. Errors become
-  /// one line on `errorOutput`. Returns the exit status: 0 written, 2 unusable input or output.
-  func write(to outputPath: String, _ produce: (ReportOutput) throws -> Summary) -> Int32 {
-    do {
-      let output = outputPath == "-" ? ReportOutput.standardOutput : try ReportOutput.file(outputPath)
-      return try produce(output).rejected ? 2 : 0
-    } catch {
-      errorOutput("\(error)")
-      return 2
-    }
-  }
-
   /// - Throws: ``ExportError`` when the input cannot be read.
   func run(into sink: TimelineSink) throws -> Summary {
     switch input {
@@ -105,22 +92,10 @@ struct TimelineExport {
         if let session, sessions.isEmpty { throw ExportError.noSuchSession("\(path) stores no session \(session)") }
         summary.files = Set(sessions.map(\.traceID)).count
         for session in sessions {
-          // Decoded exactly as `check` decodes a file: the header, then each event record.
-          let decoder = RecordDecoder()
-          var header = session.header
-          let decoded = header.withUTF8 {
-            decoder.decode(RawLine(number: session.firstLine, bytes: UnsafeRawBufferPointer($0)))
-          }
-          guard let decoded, case .session = decoded else { continue }
-          let driver = SessionDriver(rules: rules, sessionsBefore: session.ordinal - 1)
           let observer = TimelineObserver(file: session.path, sink: sink, errorOutput: errorOutput)
-          driver.take(decoded, to: observer)
-          try stored.forEachRecord(of: session) { line in
-            if let item = decoder.decode(line), case .event = item { driver.take(item, to: observer) }
-          }
-          driver.finish(cutShort: session.cutShort, to: observer)
+          guard let driven = try stored.replay(session, rules: rules, to: observer) else { continue }
           summary.sessions += observer.sessions
-          summary.events += driver.summary.events
+          summary.events += driven.events
         }
       }
     } catch let error as ExportError {
@@ -182,7 +157,7 @@ private final class TimelineObserver: SessionObserver {
 }
 
 /// Why an export stopped (exit status 2).
-enum ExportError: Error, CustomStringConvertible {
+enum ExportError: CommandError, CustomStringConvertible {
   /// The input cannot be opened or read; the text is the whole error line.
   case unreadable(String)
   /// `--session` names a session the input does not have.
@@ -194,4 +169,7 @@ enum ExportError: Error, CustomStringConvertible {
     case .noSuchSession(let text): "error: \(text)"
     }
   }
+
+  var status: ExitStatus { .unusable }
+  var message: String? { description }
 }

@@ -36,7 +36,7 @@ struct RuleOptions: ParsableArguments {
 
   /// The configuration (`--config`, or the nearest `.traceq.yml`) merged with these flags.
   /// - Throws: ``ConfigurationError`` for a configuration that cannot be read or is wrong,
-  ///   ``UsageError`` for an unknown rule id in a flag.
+  ///   ``CommandFailure`` for an unknown rule id in a flag.
   func policy() throws -> CheckPolicy {
     let configuration = try ConfigurationFile.load(explicit: configPath)
     do {
@@ -44,7 +44,7 @@ struct RuleOptions: ParsableArguments {
         configuration: configuration, onlyRules: onlyRules, disabledRules: disabledRules,
         minSeverity: minimumSeverity, strict: strict, sourceRoot: sourceRoot)
     } catch {
-      throw UsageError(message: error.description)
+      throw CommandFailure.usage(error.description)
     }
   }
 }

@@ -24,8 +24,8 @@ struct ReportOptions: ParsableArguments {
 
   /// Each format with where it goes (nil: standard output): text to standard output when
   /// no format is given.
-  /// - Throws: ``UsageError`` when two formats would write to the same place.
-  func targets() throws(UsageError) -> [ReportTarget] {
+  /// - Throws: ``CommandFailure`` when two formats would write to the same place.
+  func targets() throws(CommandFailure) -> [ReportTarget] {
     let given = formats.isEmpty ? [ReportTarget(format: .text)] : formats
     let targets = given.map { target in
       var target = target
@@ -38,8 +38,8 @@ struct ReportOptions: ParsableArguments {
       let place = target.path.map { URL(fileURLWithPath: $0).standardizedFileURL.path } ?? "-"
       if let other = seen[place] {
         let destination = target.path.map { "to \($0)" } ?? "to standard output"
-        throw UsageError(
-          message: "--format \(other.rawValue) and --format \(target.format.rawValue) would both write \(destination); "
+        throw CommandFailure.usage(
+          "--format \(other.rawValue) and --format \(target.format.rawValue) would both write \(destination); "
             + "give each its own file with FORMAT:PATH, e.g. --format \(other.rawValue):traceq.\(other.rawValue) "
             + "--format \(target.format.rawValue)")
       }
@@ -52,10 +52,10 @@ struct ReportOptions: ParsableArguments {
   /// not) colours its text.
   func makeReporter(
     context: ReportContext, colour: (Bool) -> Bool = { $0 }
-  ) throws(UsageError) -> ReporterGroup {
+  ) throws(CommandFailure) -> ReporterGroup {
     var entries: [(reporter: FindingReporter, output: ReportOutput)] = []
     for target in try targets() {
-      let output = try target.path.map { path throws(UsageError) in try ReportOutput.file(path) } ?? .standardOutput
+      let output = try target.path.map { path throws(CommandFailure) in try ReportOutput.file(path) } ?? .standardOutput
       entries.append(
         (target.format.makeReporter(output: output.write, colour: colour(output.isTerminal), context: context), output))
     }

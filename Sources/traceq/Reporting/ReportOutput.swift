@@ -18,16 +18,16 @@ final class ReportOutput {
   static var standardOutput: ReportOutput { ReportOutput(path: nil, handle: nil) }
 
   /// A new (or emptied) file at `path`.
-  static func file(_ path: String) throws(UsageError) -> ReportOutput {
+  static func file(_ path: String) throws(CommandFailure) -> ReportOutput {
     let url = URL(fileURLWithPath: path)
     do {
       try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
       guard FileManager.default.createFile(atPath: path, contents: nil) else {
-        throw UsageError(message: "cannot write the report to \(path)")
+        throw CommandFailure.usage("cannot write the report to \(path)")
       }
       return ReportOutput(path: path, handle: try FileHandle(forWritingTo: url))
     } catch {
-      throw UsageError(message: "cannot write the report to \(path)")
+      throw CommandFailure.usage("cannot write the report to \(path)")
     }
   }
 
@@ -45,12 +45,12 @@ final class ReportOutput {
   }
 
   /// Writes what is buffered and closes the file.
-  /// - Throws: ``UsageError`` when the file could not be written.
-  func close() throws(UsageError) {
+  /// - Throws: ``CommandFailure`` when the file could not be written.
+  func close() throws(CommandFailure) {
     guard let handle, let path else { return }
     flush(handle)
     try? handle.close()
-    if let failure { throw UsageError(message: "cannot write the report to \(path): \(failure)") }
+    if let failure { throw CommandFailure.usage("cannot write the report to \(path): \(failure)") }
   }
 
   private func flush(_ handle: FileHandle) {

@@ -33,9 +33,9 @@ final class ReporterGroup: FindingReporter {
   }
 
   /// Closes the files.
-  /// - Throws: ``UsageError`` for the first file that could not be written.
-  func close() throws(UsageError) {
-    var first: UsageError?
+  /// - Throws: ``CommandFailure`` for the first file that could not be written.
+  func close() throws(CommandFailure) {
+    var first: CommandFailure?
     for output in outputs {
       do {
         try output.close()

@@ -23,11 +23,11 @@ struct SourceIndex: Sendable {
   /// Reads every Swift and Objective-C file under `root` (hidden directories skipped). Paths in
   /// the index are relative to the current directory when `root` is inside it (the checkout,
   /// in CI, which is what code scanning and annotations resolve paths against), else absolute.
-  /// - Throws: ``UsageError`` when `root` is not a directory.
-  static func build(root: String) throws(UsageError) -> SourceIndex {
+  /// - Throws: ``CommandFailure`` when `root` is not a directory.
+  static func build(root: String) throws(CommandFailure) -> SourceIndex {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue else {
-      throw UsageError(message: "--source-root \(root): no such directory")
+      throw CommandFailure.usage("--source-root \(root): no such directory")
     }
     var index = SourceIndex()
     let base = URL(fileURLWithPath: root)

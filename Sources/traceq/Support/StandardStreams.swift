@@ -41,13 +41,13 @@ enum StandardStreams {
   /// The status to exit with after a command finished with `status`: 2 when its output could
   /// not be written (`traceq query … > /dev/full`) or diagnostics were dropped, with a message
   /// on standard error when it can still be written.
-  static func exitStatus(for status: Int32) -> Int32 {
+  static func exitStatus(for status: ExitStatus) -> ExitStatus {
     output.flush()
     if let failure = output.failure {
       writeError("error: the output could not be written (\(failure)); what was printed is incomplete\n")
-      return 2
+      return .unusable
     }
-    return droppedErrors.isSet ? max(status, 2) : status
+    return droppedErrors.isSet ? .unusable : status
   }
 
   private static let output = OutputBuffer(flushesEachLine: isatty(STDOUT_FILENO) == 1)
