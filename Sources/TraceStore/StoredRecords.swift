@@ -44,6 +44,7 @@ struct StoredRecords {
     try statement.setArguments([rows.lowerBound, rows.upperBound])
     let handle = statement.sqliteStatement
     var text = TextBuffer()
+    let row = SplitRow(handle: handle, strings: strings, names: names, objects: objects)
     while true {
       let code = sqlite3_step(handle)
       if code == SQLITE_DONE { break }
@@ -60,13 +61,12 @@ struct StoredRecords {
         continue
       }
       text.count = 0
-      SplitRow(handle: handle, strings: strings, names: names, objects: objects).append(
-        to: &text, form: form, rest: record)
+      row.append(to: &text, form: form, rest: record)
       try body(RawLine(number: line, bytes: text.bytes))
     }
   }
 
-  /// The columns of one split row, at the statement's current step.
+  /// The columns of a split row, at the statement's current step.
   private struct SplitRow {
     let handle: SQLiteStatement
     let strings: TextBuffer
