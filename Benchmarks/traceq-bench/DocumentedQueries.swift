@@ -25,7 +25,7 @@ enum DocumentedQueries {
     queries(
       in: "README.md",
       [
-        ("events per name", "SELECT ev, count(*) AS n FROM events GROUP BY ev ORDER BY n DESC"),
+        ("events per name", "SELECT ev, sum(events) AS n FROM event_counts GROUP BY ev ORDER BY n DESC"),
         (
           "viewDidAppear twice",
           "SELECT file, session_id, vc, class, count(*) AS n FROM events WHERE ev = 'viewDidAppear' "

@@ -44,9 +44,16 @@ package protocol IngestItemSource: AnyObject {
   func next() throws -> IngestItem?
   /// The bytes of the last `.event` item's record, valid until the next call to ``next()``.
   var record: UnsafeRawBufferPointer { get }
+  /// What the row stores of that record (``RecordForm``), when the
+  /// source split it already on its own thread; nil: the writer splits ``record`` itself.
+  var storedRecord: (bytes: UnsafeRawBufferPointer, form: Int64)? { get }
   var end: DecodedTraceEnd? { get }
   /// Bytes read so far, for progress.
   var bytesRead: Int { get }
   /// Tells the decoding side that nothing more is wanted (a skipped file).
   func cancel()
+}
+
+extension IngestItemSource {
+  package var storedRecord: (bytes: UnsafeRawBufferPointer, form: Int64)? { nil }
 }

@@ -31,8 +31,58 @@ enum StoreSchema {
     migrator.registerMigration("v5: session_classes, the events view's class filter through it") { db in
       try db.execute(sql: version5)
     }
+    migrator.registerMigration("v6: event_rows.record_form, records rebuilt from the columns, event_counts") { db in
+      try db.execute(sql: version6)
+    }
     return migrator
   }
+
+  /// A row no longer stores its whole line: `record` keeps only the members the typed columns do
+  /// not reproduce, and the view rebuilds the line from both (see ``RecordForm``). Rows stored
+  /// before (and lines that cannot be split exactly) keep the whole line: `record_form` 1, the
+  /// default every existing row gets. The rebuilt record starts with `ev`, then the members of
+  /// the non-NULL typed columns, then the stored ones. `event_counts` answers "how many of each
+  /// event" from `session_events`, without reading the events.
+  private static let version6 = """
+    ALTER TABLE event_rows ADD COLUMN record_form INTEGER NOT NULL DEFAULT 1;
+    DROP VIEW events;
+    CREATE VIEW events AS
+      SELECT s.trace_id AS trace_id, tr.path AS file, s.id AS session_id, e.line AS line, e.t AS t,
+             n.name AS ev, c.address AS vc, sc.class AS class, o.address AS other, p.address AS popover,
+             e.orientation AS orientation, e.mask AS mask, e.style AS style, e.animated AS animated,
+             CASE WHEN e.record_form = 1 THEN e.record ELSE
+               '{"ev":' || json_quote(n.name)
+               || CASE WHEN e.t IS NULL OR e.record_form & 4 THEN '' ELSE ',"t":' || e.t END
+               || CASE WHEN c.address IS NULL THEN '' ELSE
+                    CASE n.name WHEN 'transition' THEN ',"to":' ELSE ',"vc":' END || json_quote(c.address) END
+               || CASE WHEN o.address IS NULL THEN '' ELSE
+                    ',"' || CASE n.name WHEN 'push' THEN 'nav' WHEN 'pop' THEN 'nav' WHEN 'present' THEN 'presenter'
+                      WHEN 'setViewControllers' THEN 'container' WHEN 'selectTab' THEN 'tab' ELSE 'parent' END
+                    || '":' || json_quote(o.address) END
+               || CASE WHEN p.address IS NULL THEN '' ELSE ',"popover":' || json_quote(p.address) END
+               || CASE WHEN e.orientation IS NULL THEN '' ELSE
+                    ',"' || CASE n.name WHEN 'willRotate' THEN 'to' WHEN 'willAnimateRotation' THEN 'to'
+                      WHEN 'didRotate' THEN 'from' ELSE 'orientation' END || '":"' || e.orientation || '"' END
+               || CASE WHEN e.mask IS NULL OR e.record_form & 2 THEN '' ELSE
+                    CASE n.name WHEN 'requestGeometryUpdate' THEN ',"orientations":' ELSE ',"mask":' END || e.mask END
+               || CASE WHEN e.style IS NULL THEN '' ELSE ',"style":"' || e.style || '"' END
+               || CASE WHEN e.animated IS NULL THEN '' WHEN e.animated THEN ',"animated":true'
+                    ELSE ',"animated":false' END
+               || CASE WHEN e.record = '{}' THEN '}' ELSE ',' || substr(e.record, 2) END
+             END AS record
+      FROM sessions s
+      JOIN event_rows e ON e.id BETWEEN s.first_row AND s.last_row AND e.session_id = s.id
+      JOIN session_events se ON se.session_id = e.session_id AND se.ev_id = e.ev_id
+      JOIN event_names n ON n.id = se.ev_id
+      LEFT JOIN controllers c ON c.id = e.vc_id AND c.session_id = s.id
+      LEFT JOIN session_classes sc ON sc.class = c.class AND sc.session_id = s.id
+      LEFT JOIN controllers o ON o.id = e.other_id
+      LEFT JOIN popovers p ON p.id = e.popover_id
+      LEFT JOIN traces tr ON tr.id = s.trace_id;
+    CREATE VIEW event_counts AS
+      SELECT se.session_id AS session_id, n.name AS ev, se.events AS events
+      FROM session_events se JOIN event_names n ON n.id = se.ev_id;
+    """
 
   /// A filter on `class` found each controller of that class in `controllers` and read its
   /// session's whole range once per controller: a class with a hundred controllers in a session

@@ -1,6 +1,5 @@
 import Foundation
 import GRDB
-import GRDBSQLite
 import Replay
 import TraceModel
 
@@ -88,25 +87,11 @@ package struct StoredSessions {
     }
   }
 
-  /// Calls `body` with each event record of `session`, in line order; the bytes are valid
-  /// during the call only.
+  /// Calls `body` with each event record of `session`, in line order, as the `events` view
+  /// gives it; the bytes are valid during the call only.
   package func forEachRecord(of session: StoredSession, _ body: (RawLine) throws -> Void) throws {
-    let statement = try db.makeStatement(
-      sql: "SELECT line, record FROM event_rows WHERE id BETWEEN ? AND ? ORDER BY id")
-    try statement.setArguments([session.rows?.lowerBound ?? 1, session.rows?.upperBound ?? 0])
-    let handle = statement.sqliteStatement
-    defer { sqlite3_reset(handle) }
-    while true {
-      let code = sqlite3_step(handle)
-      if code == SQLITE_DONE { break }
-      guard code == SQLITE_ROW else {
-        throw DatabaseError(
-          resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
-      }
-      let bytes = UnsafeRawBufferPointer(
-        start: sqlite3_column_text(handle, 1), count: Int(sqlite3_column_bytes(handle, 1)))
-      try body(RawLine(number: Int(sqlite3_column_int64(handle, 0)), bytes: bytes))
-    }
+    var records = try StoredRecords(db)
+    try records.forEach(session: session.id, rows: session.rows, body)
   }
 
   /// Replaces the findings of `rules` for `session` in `anomalies` with `findings`.

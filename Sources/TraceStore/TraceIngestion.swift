@@ -140,7 +140,8 @@ package struct TraceIngestion {
       switch item {
       case .event(let event):
         if let open = session {
-          try writer.insert(event, session: open.id, idBase: open.idBase, record: source.record)
+          try writer.insert(
+            event, session: open.id, idBase: open.idBase, record: source.record, stored: source.storedRecord)
           if !warnedNameLimit, let line = writer.reachedUnknownNameLimit {
             warnedNameLimit = true
             try record(

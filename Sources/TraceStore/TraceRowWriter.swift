@@ -37,7 +37,7 @@ final class TraceRowWriter {
   /// The rowid of the open session's first event (0 before it).
   private var firstRow: Int64 = 0
 
-  /// Rows per INSERT: 64 × 12 parameters stay under the 999 that SQLite before 3.32 allows.
+  /// Rows per INSERT: 64 × 13 parameters stay under the 999 that SQLite before 3.32 allows.
   /// (5 M events: one row per statement 7.4 s, 16 rows 6.5 s, 64 rows 6.0 s.)
   static let batchSize = 64
   /// Pending records are written before they reach this many bytes, whatever their count: a
@@ -48,7 +48,7 @@ final class TraceRowWriter {
     self.db = db
     let insert = """
       INSERT INTO event_rows (session_id, line, t, ev_id, vc_id, other_id, popover_id, orientation, mask, style, \
-      animated, record) VALUES
+      animated, record, record_form) VALUES
       """
     let row = "(" + Array(repeating: "?", count: PendingEvent.columns).joined(separator: ", ") + ")"
     insertEvent = try PreparedInsert(db, sql: insert + " " + row)
@@ -202,10 +202,14 @@ final class TraceRowWriter {
 
   // MARK: Rows
 
-  /// Stores one event; `record` is the line as written. The row is written with its batch, at
-  /// the latest when its session is finished.
+  /// Stores one event; `record` is the line as written, of which the row keeps what its columns
+  /// do not hold (``RecordForm``). The row is written with its batch, at the latest when its
+  /// session is finished.
   @inline(__always)
-  func insert(_ event: TraceEvent, session: Int64, idBase: Int64, record: UnsafeRawBufferPointer) throws {
+  func insert(
+    _ event: TraceEvent, session: Int64, idBase: Int64, record: UnsafeRawBufferPointer,
+    stored: (bytes: UnsafeRawBufferPointer, form: Int64)?
+  ) throws {
     let columns = EventColumns(event.payload)
     let eventID = try eventNameID(event)
     if eventID < eventCounts.count {
@@ -214,11 +218,22 @@ final class TraceRowWriter {
       otherEventCounts[eventID, default: 0] += 1
     }
     let recordStart = pendingRecords.count
-    pendingRecords.append(contentsOf: record)
+    let form: Int64
+    if eventID == otherUnknownID {
+      // The view names the event by its row: the record keeps the name.
+      pendingRecords.append(contentsOf: record)
+      form = RecordForm.whole
+    } else if let stored {
+      pendingRecords.append(contentsOf: stored.bytes)
+      form = stored.form
+    } else {
+      let keys = ColumnKeys(columns, event: event.name, hasTime: event.time != nil)
+      form = RecordForm.split(record, keys: keys, into: &pendingRecords)
+    }
     pending.append(
       PendingEvent(
         session: session, line: Int64(event.line), time: event.time, eventID: eventID, idBase: idBase,
-        columns: columns, record: recordStart..<pendingRecords.count))
+        columns: columns, record: recordStart..<pendingRecords.count, form: form))
     if pending.count == Self.batchSize || pendingRecords.count >= Self.pendingBytesLimit { try flushEvents() }
   }
 
@@ -314,7 +329,7 @@ final class TraceRowWriter {
 
 /// An event row waiting for its batch.
 private struct PendingEvent {
-  static let columns = 12
+  static let columns = 13
 
   var session: Int64
   var line: Int64
@@ -323,10 +338,11 @@ private struct PendingEvent {
   /// The row id of the session's first object: an object's row is `idBase` + its index.
   var idBase: Int64
   var columns: EventColumns
-  /// Where the record is in the pending records.
+  /// Where the record (as ``form`` says) is in the pending records.
   var record: Range<Int>
+  var form: Int64
 
-  /// Binds the row's columns to parameters `offset + 1 ... offset + 12` of `statement`.
+  /// Binds the row's columns to parameters `offset + 1 ... offset + 13` of `statement`.
   @inline(__always)
   func bind(to statement: PreparedInsert, at offset: Int32, records: UnsafeRawBufferPointer) {
     statement.bind(offset + 1, session)
@@ -341,5 +357,6 @@ private struct PendingEvent {
     statement.bind(offset + 10, columns.style.map(TraceRowWriter.styleName))
     statement.bind(offset + 11, columns.animated)
     statement.bindText(offset + 12, UnsafeRawBufferPointer(rebasing: records[record]))
+    statement.bind(offset + 13, form)
   }
 }

@@ -71,7 +71,7 @@ struct HostileDatabaseTests {
     let directory = try Self.database()
     defer { directory.remove() }
     try DatabaseQueue(path: directory.file("d.db")).write { db in
-      try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v7: from the future')")
+      try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v99: from the future')")
     }
     let runner = CommandRunner(directory: directory.path)
     try Fixture.write(
@@ -80,7 +80,7 @@ struct HostileDatabaseTests {
       let result = try runner.run(arguments)
       #expect(result.status == 2)
       #expect(
-        result.error.contains("written by a newer traceq (schema version 7; this traceq knows versions up to 5)"),
+        result.error.contains("written by a newer traceq (schema version 99; this traceq knows versions up to 6)"),
         "\(result.error)")
     }
     #expect(try runner.run(["query", "--db", "d.db", "SELECT count(*) FROM traces"]).output == "count(*)\n1\n")

@@ -12,8 +12,10 @@ import TraceStore
 final class IngestPipe: IngestItemSource, @unchecked Sendable {
   private struct Batch {
     var items: [IngestItem] = []
-    /// For each `.event` item, where its record is in `bytes`.
+    /// For each `.event` item, where its record is in `bytes`, and where what its row stores
+    /// of it is, with its form (split here, on the decoding thread, not on the writer's).
     var records: [Range<Int>] = []
+    var stored: [(bytes: Range<Int>, form: Int64)] = []
     var bytes = RecordBytes()
     var bytesRead = 0
 
@@ -38,6 +40,7 @@ final class IngestPipe: IngestItemSource, @unchecked Sendable {
   private var itemIndex = 0
   private var recordIndex = 0
   private var currentRecord = 0..<0
+  private var currentStored = (bytes: 0..<0, form: Int64(0))
   private(set) var end: DecodedTraceEnd?
 
   /// Starts the decoding `makeDecoding` opens on a thread of its own.
@@ -61,10 +64,14 @@ final class IngestPipe: IngestItemSource, @unchecked Sendable {
     do {
       let decoding = try makeDecoding()
       var batch = Batch()
+      var rest: [UInt8] = []
       while let item = try decoding.next() {
-        if case .event = item {
+        if case .event(let event) = item {
           let record = decoding.record
           batch.records.append(batch.bytes.append(record))
+          rest.removeAll(keepingCapacity: true)
+          let form = RecordForm.split(event, line: record, into: &rest)
+          batch.stored.append((rest.withUnsafeBytes { batch.bytes.append($0) }, form))
         }
         batch.items.append(item)
         if batch.items.count == batchItems || batch.bytes.count >= batchBytes {
@@ -99,12 +106,17 @@ final class IngestPipe: IngestItemSource, @unchecked Sendable {
     itemIndex += 1
     if case .event = item {
       currentRecord = current.records[recordIndex]
+      currentStored = current.stored[recordIndex]
       recordIndex += 1
     }
     return item
   }
 
   var record: UnsafeRawBufferPointer { current.bytes[currentRecord] }
+
+  var storedRecord: (bytes: UnsafeRawBufferPointer, form: Int64)? {
+    (current.bytes[currentStored.bytes], currentStored.form)
+  }
 
   var bytesRead: Int { current.bytesRead }
 
