@@ -32,6 +32,26 @@ struct ParallelTests {
     #expect(delivered == expected)
   }
 
+  @Test("a thread that finished its item starts the next one while an earlier item still runs")
+  func finishedItemFreesItsThread() {
+    // Item 0 goes on only once item 2 has run: with 2 jobs, item 2 can start only on the thread
+    // item 1 left, before item 0 is delivered. (The timeout only keeps a regression from hanging.)
+    let thirdRan = DispatchSemaphore(value: 0)
+    let firstSawThird = Counter()
+    var outcomes: [Int] = []
+    OrderedStreams.run(
+      count: 4, jobs: 2,
+      produce: { (index: Int, send: (Int) -> Void) -> Int in
+        if index == 0, thirdRan.wait(timeout: .now() + 60) == .success { firstSawThird.increment() }
+        if index == 2 { thirdRan.signal() }
+        send(index)
+        return index
+      },
+      begin: { _ in }, receive: { _, _ in }, finish: { _, outcome in outcomes.append(outcome) })
+    #expect(firstSawThird.value == 1)
+    #expect(outcomes == [0, 1, 2, 3])
+  }
+
   @Test("the item being delivered streams, and one running ahead waits once its channel is full")
   func bounded() {
     let sentByLater = Counter()

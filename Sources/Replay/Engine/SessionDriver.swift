@@ -32,8 +32,9 @@ public final class SessionDriver {
   /// The open session.
   @exclusivity(unchecked) public private(set) var session: DrivenSession?
   /// The open session's replay, apart from ``session`` so that an event does not copy the
-  /// session's header.
-  @exclusivity(unchecked) private var replay: SessionReplay?
+  /// session's header. Unretained: ``session`` holds it while it is set, and an event costs no
+  /// reference counting for it.
+  @exclusivity(unchecked) private var replay: Unmanaged<SessionReplay>?
   /// The open session's findings so far, in the order they were made.
   @exclusivity(unchecked) private var findings: [Finding] = []
 
@@ -55,7 +56,9 @@ public final class SessionDriver {
   }
 
   /// Reads `source` to its end, then ends the last session.
-  public func run(_ source: some TraceItemSource, to observer: some SessionObserver) throws -> Summary {
+  /// (`source` is an existential so that the loop is specialized for the observer alone: a
+  /// generic source left both unspecialized across modules.)
+  public func run(_ source: any TraceItemSource, to observer: some SessionObserver) throws -> Summary {
     while let item = try source.next() { take(item, to: observer) }
     finish(cutShort: source.wasCutShort, to: observer)
     summary.kind = source.kind
@@ -72,12 +75,15 @@ public final class SessionDriver {
       guard let replay else { return observer.eventApplied(event, findings: []) }
       observer.willApply(event)
       let before = findings.count
-      replay.apply(event, into: &findings)
-      observer.eventApplied(event, findings: findings[before...])
-      if let warning = replay.model.capWarning {
+      let warning = replay._withUnsafeGuaranteedRef { replay -> IngestIssue? in
+        replay.apply(event, into: &findings)
+        guard let warning = replay.model.capWarning else { return nil }
         replay.model.capWarning = nil
-        observer.issueFound(warning)
+        return warning
       }
+      // Most events find nothing: an empty slice does not hold on to the findings' storage.
+      observer.eventApplied(event, findings: findings.count == before ? [] : findings[before...])
+      if let warning { observer.issueFound(warning) }
     case .session(let header, let line, let symbols):
       endSession(cutShort: false, to: observer)
       summary.sessions += 1
@@ -90,7 +96,7 @@ public final class SessionDriver {
       replay?.model.recyclesIDs = recyclesIDs
       let started = DrivenSession(ordinal: ordinal, line: line, header: header, symbols: symbols, replay: replay)
       session = started
-      self.replay = replay
+      self.replay = replay.map(Unmanaged.passUnretained)
       observer.sessionStarted(started)
     case .issue(let issue):
       if issue.kind == .missingHeader { summary.rejected = true }

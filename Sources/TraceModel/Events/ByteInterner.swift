@@ -4,19 +4,28 @@ import Foundation
 /// by their bytes so that a line's addresses need no `String` once seen. A number can be
 /// removed; the next new string takes it (and its bytes' room, when they fit).
 struct ByteInterner {
+  /// What is known of a number's string, together: a lookup that finds it reads one entry.
+  private struct Entry {
+    /// The first eight bytes, and the last eight of strings longer than eight (else 0): with
+    /// the length, they are the whole of strings up to sixteen bytes (addresses).
+    var head: UInt64
+    var tail: UInt64
+    /// Where its bytes are in `arena`.
+    var start: Int32
+    /// -1 for a removed number.
+    var length: Int32
+    /// The bytes reserved at `start`.
+    var capacity: Int32
+  }
+
   private var arena: [UInt8] = []
-  private var starts: [Int32] = []
-  /// -1 for a removed number.
-  private var lengths: [Int32] = []
-  /// The bytes reserved at `starts[index]`.
-  private var capacities: [Int32] = []
-  private var heads: [UInt64] = []
+  private var entries: [Entry] = []
   private var slots: [Int32] = Array(repeating: -1, count: 64)
   /// Removed numbers, for the next new strings.
   private var free: [Int32] = []
 
   /// The numbers in use or free: every number is below it.
-  var count: Int { starts.count }
+  var count: Int { entries.count }
   /// The numbers removed and not taken again.
   var freeCount: Int { free.count }
 
@@ -24,11 +33,15 @@ struct ByteInterner {
   mutating func intern(_ bytes: UnsafeRawBufferPointer) -> (index: Int, isNew: Bool) {
     let mask = slots.count - 1
     let head = ShortBytes.head(bytes)
-    var slot = ShortBytes.hash(bytes, head: head) & mask
+    let tail = ShortBytes.tail(bytes)
+    var slot = ShortBytes.hash(head: head, tail: tail, count: bytes.count) & mask
     while true {
       let index = Int(slots[slot])
       if index < 0 { break }
-      if heads[index] == head, Int(lengths[index]) == bytes.count, bytes.count <= 8 || tailEquals(index, bytes) {
+      let entry = entries[index]
+      if entry.head == head, entry.tail == tail, Int(entry.length) == bytes.count,
+        bytes.count <= 16 || bytesEqual(entry, bytes)
+      {
         return (index, false)
       }
       slot = (slot + 1) & mask
@@ -37,15 +50,14 @@ struct ByteInterner {
     if let reused = free.popLast() {
       index = Int(reused)
       store(bytes, at: index)
+      entries[index].head = head
+      entries[index].tail = tail
     } else {
-      index = starts.count
-      starts.append(Int32(arena.count))
-      lengths.append(Int32(bytes.count))
-      capacities.append(Int32(bytes.count))
-      heads.append(head)
+      index = entries.count
+      let length = Int32(bytes.count)
+      entries.append(Entry(head: head, tail: tail, start: Int32(arena.count), length: length, capacity: length))
       arena.append(contentsOf: bytes)
     }
-    heads[index] = head
     slots[slot] = Int32(index)
     if count * 2 > slots.count { grow() }
     return (index, true)
@@ -53,7 +65,7 @@ struct ByteInterner {
 
   /// Forgets the string numbered `index`: its number goes to the next new string.
   mutating func remove(_ index: Int) {
-    guard lengths[index] >= 0 else { return }
+    guard entries[index].length >= 0 else { return }
     let mask = slots.count - 1
     var hole = slotOf(index)
     // Backward-shift deletion: move later entries of the probe run into the hole when their
@@ -68,28 +80,22 @@ struct ByteInterner {
       next = (next + 1) & mask
     }
     slots[hole] = -1
-    lengths[index] = -1
+    entries[index].length = -1
     free.append(Int32(index))
   }
 
-  /// The bytes of number `index`, as a string.
-  func string(_ index: Int) -> String {
-    let start = Int(starts[index])
-    return String(decoding: arena[start..<start + Int(lengths[index])], as: UTF8.self)
-  }
-
   private mutating func store(_ bytes: UnsafeRawBufferPointer, at index: Int) {
-    if bytes.count > Int(capacities[index]) {
-      starts[index] = Int32(arena.count)
-      capacities[index] = Int32(bytes.count)
+    if bytes.count > Int(entries[index].capacity) {
+      entries[index].start = Int32(arena.count)
+      entries[index].capacity = Int32(bytes.count)
       arena.append(contentsOf: bytes)
     } else {
-      let start = Int(starts[index])
+      let start = Int(entries[index].start)
       arena.withUnsafeMutableBytes { arena in
         for offset in 0..<bytes.count { arena[start + offset] = bytes[offset] }
       }
     }
-    lengths[index] = Int32(bytes.count)
+    entries[index].length = Int32(bytes.count)
   }
 
   private func slotOf(_ index: Int) -> Int {
@@ -100,21 +106,18 @@ struct ByteInterner {
   }
 
   private func home(of index: Int) -> Int {
-    arena.withUnsafeBytes { arena in
-      let start = Int(starts[index])
-      let bytes = UnsafeRawBufferPointer(rebasing: arena[start..<start + Int(lengths[index])])
-      return ShortBytes.hash(bytes, head: heads[index])
-    }
+    let entry = entries[index]
+    return ShortBytes.hash(head: entry.head, tail: entry.tail, count: Int(entry.length))
   }
 
-  private func tailEquals(_ index: Int, _ bytes: UnsafeRawBufferPointer) -> Bool {
-    arena.withUnsafeBytes { arena in ShortBytes.equal(arena.baseAddress! + Int(starts[index]), bytes) }
+  private func bytesEqual(_ entry: Entry, _ bytes: UnsafeRawBufferPointer) -> Bool {
+    arena.withUnsafeBytes { arena in ShortBytes.equal(arena.baseAddress! + Int(entry.start), bytes) }
   }
 
   private mutating func grow() {
     var slots = [Int32](repeating: -1, count: self.slots.count * 2)
     let mask = slots.count - 1
-    for index in 0..<count where lengths[index] >= 0 {
+    for index in 0..<count where entries[index].length >= 0 {
       var slot = home(of: index) & mask
       while slots[slot] >= 0 { slot = (slot + 1) & mask }
       slots[slot] = Int32(index)

@@ -91,13 +91,17 @@ enum ShortBytes {
     return word
   }
 
-  /// A hash of the first and the last eight bytes and the length: every byte of strings up to
-  /// sixteen bytes (addresses, most names) counts.
+  /// The last eight bytes of strings longer than eight, else 0.
   @inline(__always)
-  static func hash(_ bytes: UnsafeRawBufferPointer, head: UInt64) -> Int {
-    let tail = bytes.count > 8 ? bytes.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self) : 0
-    var hash =
-      (head &* 0x9E37_79B9_7F4A_7C15) ^ (tail &* 0xC2B2_AE3D_27D4_EB4F) ^ UInt64(truncatingIfNeeded: bytes.count)
+  static func tail(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+    bytes.count > 8 ? bytes.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self) : 0
+  }
+
+  /// A hash of the first and the last eight bytes (``head(_:)``, ``tail(_:)``) and the length:
+  /// every byte of strings up to sixteen bytes (addresses, most names) counts.
+  @inline(__always)
+  static func hash(head: UInt64, tail: UInt64, count: Int) -> Int {
+    var hash = (head &* 0x9E37_79B9_7F4A_7C15) ^ (tail &* 0xC2B2_AE3D_27D4_EB4F) ^ UInt64(truncatingIfNeeded: count)
     hash = (hash ^ (hash >> 29)) &* 0xBF58_476D_1CE4_E5B9
     hash ^= hash >> 32
     return Int(truncatingIfNeeded: hash)

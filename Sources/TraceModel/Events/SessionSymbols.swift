@@ -32,10 +32,10 @@ public final class SessionSymbols {
     let (index, isNew) = interner.intern(address)
     if isNew {
       if index < addresses.count {
-        addresses[index] = interner.string(index)
+        addresses[index] = String(decoding: address, as: UTF8.self)
         roles[index] = role
       } else {
-        addresses.append(interner.string(index))
+        addresses.append(String(decoding: address, as: UTF8.self))
         classNames.append(nil)
         kinds.append(nil)
         roles.append(role)

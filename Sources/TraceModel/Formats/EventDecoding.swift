@@ -123,7 +123,7 @@ extension RecordFields {
 
   /// The window a record names (`main` when it names none).
   private func window() throws(RecordProblem) -> ObjectID {
-    try optionalObject(.window, as: .window) ?? symbols.intern("main", as: .window)
+    try optionalObject(.window, as: .window) ?? withSymbols { $0.intern("main", as: .window) }
   }
 
   /// `parent` of will/didMoveToParent: required, but null is a value (moving out of a parent).

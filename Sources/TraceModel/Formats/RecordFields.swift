@@ -32,14 +32,36 @@ enum RecordContext {
 
 /// Typed access to the known keys of the record the scanner just read. Each getter checks
 /// the JSON type and throws a ``RecordProblem`` naming the key.
+///
+/// It lives only while its decoder decodes one record, and the decoder holds the scanner and
+/// the symbols meanwhile: it keeps them unretained, since retaining them cost four
+/// reference-count operations per event.
 struct RecordFields {
-  let scanner: RecordScanner
-  let symbols: SessionSymbols
+  /// The scanned record, as plain values.
+  let record: ScannedRecord
+  private let scanner: Unmanaged<RecordScanner>
+  private let symbols: Unmanaged<SessionSymbols>
   /// What the record is, for "… needs …" messages (`viewWillAppear`, `the header`).
-  /// What the record is, for "… needs …" messages.
   let context: RecordContext
 
-  func has(_ key: RecordKey) -> Bool { scanner.value(key) != nil }
+  init(scanner: RecordScanner, symbols: SessionSymbols, context: RecordContext) {
+    record = scanner.record
+    self.scanner = .passUnretained(scanner)
+    self.symbols = .passUnretained(symbols)
+    self.context = context
+  }
+
+  /// Calls `body` with the session's objects.
+  func withSymbols<Result>(_ body: (SessionSymbols) -> Result) -> Result {
+    symbols._withUnsafeGuaranteedRef(body)
+  }
+
+  /// Calls `body` with each element of an array value, in order.
+  private func forEachElement(of array: ScannedValue, _ body: (ScannedValue) -> Void) {
+    scanner._withUnsafeGuaranteedRef { $0.forEachElement(of: array, body) }
+  }
+
+  func has(_ key: RecordKey) -> Bool { record.value(key) != nil }
 
   // MARK: Scalars
 
@@ -52,15 +74,15 @@ struct RecordFields {
   func optionalString(_ key: RecordKey) throws(RecordProblem) -> String? {
     guard let value = present(key) else { return nil }
     guard value.kind == .string else { throw .wrongType(key, "a string", found: value.kind) }
-    return JSONText.decode(scanner.bytes(value))
+    return JSONText.decode(record.bytes(value))
   }
 
   /// True when `key` is absent or holds exactly `text`, compared without building a `String`.
   func holds(_ key: RecordKey, _ text: String) -> Bool {
     guard let value = present(key), value.kind == .string else { return true }
-    if value.hasEscapes { return JSONText.decode(scanner.bytes(value)) == text }
+    if value.hasEscapes { return JSONText.decode(record.bytes(value)) == text }
     var text = text
-    return text.withUTF8 { scanner.bytes(value).elementsEqual($0) }
+    return text.withUTF8 { record.bytes(value).elementsEqual($0) }
   }
 
   /// Checks that `key`, when present, holds a string, without building it.
@@ -90,7 +112,7 @@ struct RecordFields {
   func optionalNumber(_ key: RecordKey) throws(RecordProblem) -> Double? {
     guard let value = present(key) else { return nil }
     guard value.kind == .number else { throw .wrongType(key, "a number", found: value.kind) }
-    return value.number.isNaN ? JSONText.number(scanner.bytes(value)) : value.number
+    return value.number.isNaN ? JSONText.number(record.bytes(value)) : value.number
   }
 
   /// A name from a closed set (`style`, `idiom`, an orientation), looked up without allocating.
@@ -99,7 +121,7 @@ struct RecordFields {
   ) throws(RecordProblem) -> Value? {
     guard let value = present(key) else { return nil }
     guard value.kind == .string else { throw .wrongType(key, "a string", found: value.kind) }
-    let bytes = scanner.bytes(value)
+    let bytes = record.bytes(value)
     if let found = value.hasEscapes ? table.value(for: JSONText.decode(bytes)) : table.value(for: bytes) {
       return found
     }
@@ -131,7 +153,7 @@ struct RecordFields {
     guard value.kind == .array else { throw .wrongType(key, "an array of controller ids", found: value.kind) }
     var ids: [ObjectID] = []
     var badElement: JSONKind?
-    scanner.forEachElement(of: value) { element in
+    forEachElement(of: value) { element in
       if element.kind == .string { ids.append(intern(element, as: .viewController)) } else { badElement = element.kind }
     }
     if let badElement { throw .wrongType(key, "an array of controller id strings", found: badElement) }
@@ -139,8 +161,8 @@ struct RecordFields {
   }
 
   private func intern(_ value: ScannedValue, as role: SessionSymbols.Roles) -> ObjectID {
-    let bytes = scanner.bytes(value)
-    return value.hasEscapes ? symbols.intern(JSONText.decode(bytes), as: role) : symbols.intern(bytes, as: role)
+    let bytes = record.bytes(value)
+    return withSymbols { value.hasEscapes ? $0.intern(JSONText.decode(bytes), as: role) : $0.intern(bytes, as: role) }
   }
 
   // MARK: Orientations
@@ -157,9 +179,9 @@ struct RecordFields {
     let expected = "an orientation mask (all, allButUpsideDown, landscape or an orientation name)"
     switch value.kind {
     case .number:
-      let number = value.number.isNaN ? JSONText.number(scanner.bytes(value)) : value.number
+      let number = value.number.isNaN ? JSONText.number(record.bytes(value)) : value.number
       guard number >= 0, number <= Double(Int32.max), number == number.rounded() else {
-        throw .invalid(key, String(decoding: scanner.bytes(value), as: UTF8.self), "a mask integer")
+        throw .invalid(key, String(decoding: record.bytes(value), as: UTF8.self), "a mask integer")
       }
       return OrientationMask(rawValue: Int(number))
     case .string:
@@ -167,9 +189,9 @@ struct RecordFields {
     case .array:
       var mask: OrientationMask = []
       var problem: RecordProblem?
-      scanner.forEachElement(of: value) { element in
+      forEachElement(of: value) { element in
         guard problem == nil else { return }
-        let bytes = scanner.bytes(element)
+        let bytes = record.bytes(element)
         if element.kind != .string {
           problem = .wrongType(key, "an array of orientation names", found: element.kind)
         } else if let orientation = InterfaceOrientation.byName.value(for: bytes) {
@@ -207,7 +229,7 @@ struct RecordFields {
 
   /// The value at `key`, treating JSON null as absent.
   private func present(_ key: RecordKey) -> ScannedValue? {
-    guard let value = scanner.value(key), value.kind != .null else { return nil }
+    guard let value = record.value(key), value.kind != .null else { return nil }
     return value
   }
 }

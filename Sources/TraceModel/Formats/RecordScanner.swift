@@ -29,6 +29,26 @@ struct ScannedValue {
   var number = Double.nan
 }
 
+/// The known keys' values of the line a ``RecordScanner`` scanned last, as plain values (no
+/// reference to count): valid until it scans another line.
+struct ScannedRecord {
+  let line: UnsafeRawBufferPointer
+  let present: UInt64
+  let slots: UnsafeMutablePointer<ScannedValue>
+
+  /// The value of `key`, or nil when the key was absent.
+  @inline(__always)
+  func value(_ key: RecordKey) -> ScannedValue? {
+    present & (1 << UInt64(key.rawValue)) != 0 ? slots[key.rawValue] : nil
+  }
+
+  /// The bytes of a value (a string's without its quotes).
+  @inline(__always)
+  func bytes(_ value: ScannedValue) -> UnsafeRawBufferPointer {
+    UnsafeRawBufferPointer(start: line.baseAddress! + Int(value.start), count: Int(value.end &- value.start))
+  }
+}
+
 /// Why a line is not valid JSON, and where (a byte offset into the line).
 public struct JSONSyntaxError: Error, Equatable, Sendable {
   public var message: String
@@ -52,17 +72,16 @@ final class RecordScanner {
 
   deinit { slots.deallocate() }
 
+  /// The known keys' values of the last scanned line.
+  var record: ScannedRecord { ScannedRecord(line: line, present: present, slots: slots) }
+
   /// The value of `key` in the last scanned line, or nil when the key was absent.
   @inline(__always)
-  func value(_ key: RecordKey) -> ScannedValue? {
-    present & (1 << UInt64(key.rawValue)) != 0 ? slots[key.rawValue] : nil
-  }
+  func value(_ key: RecordKey) -> ScannedValue? { record.value(key) }
 
   /// The bytes of a value (a string's without its quotes).
   @inline(__always)
-  func bytes(_ value: ScannedValue) -> UnsafeRawBufferPointer {
-    UnsafeRawBufferPointer(rebasing: line[Int(value.start)..<Int(value.end)])
-  }
+  func bytes(_ value: ScannedValue) -> UnsafeRawBufferPointer { record.bytes(value) }
 
   /// The text of a value as written (a string's without its quotes), cut to `limit` bytes.
   func text(_ value: ScannedValue, limit: Int) -> String {
@@ -240,7 +259,13 @@ final class RecordScanner {
     var index = start + 1
     var hasEscapes = false
     while index < count {
-      while index + 8 <= count, Self.isPlain(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
+      // Eight bytes at a time, then straight to the first byte that needs a look.
+      while index + 8 <= count {
+        let special = Self.specialBytes(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+        if special != 0 {
+          index += special.trailingZeroBitCount >> 3
+          break
+        }
         index += 8
       }
       guard index < count else { break }
@@ -369,9 +394,11 @@ final class RecordScanner {
 
   @inline(__always) private static func isDigit(_ byte: UInt8) -> Bool { byte &- 0x30 < 10 }
 
-  /// True when none of eight bytes ends or escapes a string, or needs checking: no quote, no
-  /// backslash, no control byte, no byte of a multi-byte UTF-8 sequence (SWAR tests).
-  @inline(__always) private static func isPlain(_ word: UInt64) -> Bool {
+  /// The high bit of each of eight bytes that ends or escapes a string, or needs checking: a
+  /// quote, a backslash, a control byte, a byte of a multi-byte UTF-8 sequence (SWAR tests).
+  /// The lowest bit set is exact (the tests may flag bytes after the first match, never before):
+  /// 0 when all eight are plain.
+  @inline(__always) private static func specialBytes(_ word: UInt64) -> UInt64 {
     let ones: UInt64 = 0x0101_0101_0101_0101
     let highs: UInt64 = 0x8080_8080_8080_8080
     let quotes = word ^ (ones &* 0x22)
@@ -379,7 +406,7 @@ final class RecordScanner {
     let hasQuote = (quotes &- ones) & ~quotes
     let hasBackslash = (backslashes &- ones) & ~backslashes
     let hasControl = (word &- ones &* 0x20) & ~word
-    return (hasQuote | hasBackslash | hasControl | word) & highs == 0
+    return (hasQuote | hasBackslash | hasControl | word) & highs
   }
 
   private static func isHexDigit(_ byte: UInt8) -> Bool { isDigit(byte) || (byte | 0x20) &- 0x61 < 6 }

@@ -6,11 +6,14 @@ import TraceModel
 /// come, a later item's once those before it are done.
 ///
 /// Each item's messages wait in a channel of at most `capacity`; a producer that runs ahead
-/// of the item being delivered waits when its channel is full. Memory is bounded by
-/// `jobs × capacity` messages, whatever the size of the inputs.
+/// of the item being delivered waits when its channel is full. A thread that finished its item
+/// starts the next one while an earlier item is still running (a large file does not hold the
+/// other cores idle), up to `2 × jobs` items started and not yet delivered. Memory is bounded by
+/// `2 × jobs × capacity` messages, whatever the size of the inputs.
 enum OrderedStreams {
-  /// How many messages of one item may wait to be delivered.
-  static let defaultCapacity = 16384
+  /// How many messages of one item may wait to be delivered (half of what one item per job could
+  /// keep when items ran only `jobs` ahead: the memory bound stays the same).
+  static let defaultCapacity = 8192
 
   /// - Parameters:
   ///   - produce: does item `index`'s work, sending messages as it goes; returns its outcome.
@@ -33,12 +36,17 @@ enum OrderedStreams {
     let channels = (0..<count).map { index in
       BoundedChannel<Message, Outcome>(capacity: capacity, onFull: onFull.map { onFull in { onFull(index) } })
     }
-    let slots = DispatchSemaphore(value: jobs)
+    let running = DispatchSemaphore(value: jobs)
+    let undelivered = DispatchSemaphore(value: 2 * jobs)
     let queue = DispatchQueue(label: "traceq.streams", attributes: .concurrent)
     let starter = Thread {
       for index in 0..<count {
-        slots.wait()
-        queue.async { channels[index].close(produce(index) { channels[index].send($0) }) }
+        undelivered.wait()
+        running.wait()
+        queue.async {
+          channels[index].close(produce(index) { channels[index].send($0) })
+          running.signal()
+        }
       }
     }
     starter.start()
@@ -48,7 +56,7 @@ enum OrderedStreams {
         let (messages, outcome) = channels[index].receiveAll()
         for message in messages { receive(index, message) }
         if let outcome {
-          slots.signal()
+          undelivered.signal()
           finish(index, outcome)
           break
         }
