@@ -19,15 +19,11 @@ struct RecordFormUpgradeTests {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let path = directory.file("v5.db")
-    let old = try DatabaseQueue(path: path)
-    try StoreSchema.migrator.migrate(old, upTo: "v5: session_classes, the events view's class filter through it")
-    try old.write { db in
+    let old = try OldSchemaDatabase.build(
+      at: path, upTo: "v5: session_classes, the events view's class filter through it", events: 3
+    ) { db in
       try db.execute(
         sql: """
-          INSERT INTO traces VALUES (1, 't.ndjson', 'x', 1, 'none', '2026-01-01', 4, 1, 3, 0, 0, 0, 0);
-          INSERT INTO sessions (id, trace_id, ordinal, first_line, last_line, events, first_row, last_row, cut_short,
-            format_version, supported, orientation, requires_full_screen, header)
-            VALUES (1, 1, 1, 1, 4, 3, 1, 3, 0, 1, 30, 'portrait', 0, '{}');
           INSERT INTO controllers VALUES (1, 1, '0xa1', 'Nav', 'navigation'), (2, 1, '0xa2', 'Detail', NULL);
           INSERT INTO session_events VALUES (2, 1, 1), (15, 1, 1), (24, 1, 1);
           """)

@@ -13,15 +13,9 @@ struct SessionClassesUpgradeTests {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let path = directory.file("v4.db")
-    let old = try DatabaseQueue(path: path)
-    try StoreSchema.migrator.migrate(old, upTo: "v4: anomalies.source")
-    try old.write { db in
+    let old = try OldSchemaDatabase.build(at: path, upTo: "v4: anomalies.source", events: 4) { db in
       try db.execute(
         sql: """
-          INSERT INTO traces VALUES (1, 't.ndjson', 'x', 1, 'none', '2026-01-01', 6, 1, 4, 0, 0, 0, 0);
-          INSERT INTO sessions (id, trace_id, ordinal, first_line, last_line, events, first_row, last_row, cut_short,
-            format_version, supported, orientation, requires_full_screen, header)
-            VALUES (1, 1, 1, 1, 5, 4, 1, 4, 0, 1, 30, 'portrait', 0, '{}');
           INSERT INTO controllers VALUES (1, 1, '0xa1', 'Cell', NULL), (2, 1, '0xa2', 'Cell', NULL),
             (3, 1, '0xb1', 'Root', NULL), (4, 1, '0xc1', NULL, NULL);
           INSERT INTO event_rows (id, session_id, line, ev_id, vc_id, record) VALUES
