@@ -1,5 +1,6 @@
 import Foundation
 import Replay
+import TestSupport
 import Testing
 
 @testable import traceq
@@ -87,5 +88,28 @@ struct SARIFReportTests {
     let location = SARIFReporter.location("traces/my run:1.ndjson.gz", line: 3).physicalLocation
     #expect(location.artifactLocation.uri == "traces/my%20run%3A1.ndjson.gz")
     #expect(location.artifactLocation.uriBaseId == "%SRCROOT%")
+  }
+  @Test("SARIF: each result says who found it, the replay or UIKit's console (foundBy)")
+  func foundBy() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let log = directory.file("run.log")
+    try Data(
+      ("2026-01-01 10:00:00.000 MyApp[123:456] Unbalanced calls to begin/end appearance transitions "
+        + "for <MyApp.DetailViewController: 0x7f9c>.\n").utf8
+    ).write(to: URL(fileURLWithPath: log))
+    let sample = try #require(CheckFixtures.samples.first)
+    let report = try CheckFixtures.json(try CheckFixtures.report(.sarif, [sample, log]).text)
+    let run = try #require((report["runs"] as? [[String: Any]])?.first)
+    let results = try #require(run["results"] as? [[String: Any]])
+    let foundBy = results.map { result -> String? in
+      let uri = ((result["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])
+        .flatMap { ($0["artifactLocation"] as? [String: Any])?["uri"] as? String }
+      let source = (result["properties"] as? [String: Any])?["foundBy"] as? String
+      return source.map { "\(uri?.hasSuffix("run.log") == true ? "log" : "trace") \($0)" }
+    }
+    #expect(foundBy.contains("log uikit"))
+    #expect(foundBy.contains("trace replay"))
+    #expect(!foundBy.contains(nil), "every result has foundBy")
   }
 }

@@ -75,6 +75,9 @@ enum SARIF {
       var session: Int
       var hint: String
       var subjects: [FindingDocument.Subject]
+      /// `replay` (the replay of recorded events found it) or `uikit` (UIKit said it in a
+      /// console log or crash report), as `found_by` in the JSON report.
+      var foundBy: String
     }
   }
 

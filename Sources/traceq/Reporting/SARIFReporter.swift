@@ -46,7 +46,8 @@ final class SARIFReporter: FindingReporter {
         // change with every recording, the identity does not.
         partialFingerprints: fingerprints(fingerprint, in: item.file),
         properties: SARIF.Result.Properties(
-          session: finding.session, hint: finding.hint, subjects: finding.subjects.map(FindingDocument.Subject.init)),
+          session: finding.session, hint: finding.hint, subjects: finding.subjects.map(FindingDocument.Subject.init),
+          foundBy: finding.source.rawValue),
         suppressions: item.suppression.map { [SARIF.Suppression(justification: $0.reason)] },
         baselineState: context.usesBaseline && item.suppression == nil ? "new" : nil))
   }
