@@ -79,11 +79,17 @@ extension SessionModel {
   }
 
   /// Puts `child` under `parent` (taking it from a previous parent first, as UIKit does).
+  /// The parent chains stay free of cycles, whatever the trace says: a controller is never its
+  /// own parent, and when the trace puts `child` under one of its own descendants, that
+  /// descendant's branch has left `child`'s tree (UIKit's view hierarchy cannot hold a cycle),
+  /// so the model takes it out first.
   func attach(_ child: ObjectID, to parent: ObjectID) {
+    guard child != parent else { return }
     if let previous = self[child].parent {
       if previous == parent { return }
       detach(child)
     }
+    if let branch = ancestors(of: parent).first(where: { self[$0].parent == child }) { detach(branch) }
     self[child].parent = parent
     self[child].poppedFrom = nil
     self[child].isViewRemoved = false
