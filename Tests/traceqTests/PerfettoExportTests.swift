@@ -206,3 +206,38 @@ struct PerfettoExportTests {
     #expect(tracks.closeAll().count == 1)
   }
 }
+
+/// `t` is any finite number the trace gives: one of 10^21 seconds must not stop an export.
+@Suite("Exports of a trace with huge times")
+struct HugeTimeExportTests {
+  static let trace = [
+    #"{"traceq":1,"idiom":"phone","os":"17.0"}"#,
+    #"{"t":0,"ev":"setRoot","vc":"0xa1","class":"Root"}"#,
+    #"{"t":1e21,"ev":"viewWillAppear","vc":"0xa1"}"#,
+    #"{"t":1e21,"ev":"viewDidAppear","vc":"0xa1"}"#,
+  ]
+
+  @Test("perfetto: the times past 64 bits of microseconds are drawn at the end of that range")
+  func perfetto() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = directory.file("huge.ndjson")
+    try Self.trace.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
+    let (status, exported, errors) = try PerfettoExportTests.export(.file(path), in: directory)
+    #expect(status == .clean, "\(errors)")
+    let trace = try #require(exported)
+    let times = trace.events.compactMap { event in (event["ts"] as? NSNumber).map(\.int64Value) }
+    #expect(times.contains(Int64.max))
+  }
+
+  @Test("report: the page is written, the session's length in hours")
+  func report() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let path = directory.file("huge.ndjson")
+    try Self.trace.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
+    let (status, html) = try HTMLReportTests.report(.file(path), in: directory)
+    #expect(status == .clean)
+    #expect(html.contains("2.78e+17 h"))
+  }
+}

@@ -153,6 +153,10 @@ final class PerfettoWriter: TimelineSink {
     wroteEvent = true
   }
 
-  /// Trace Event timestamps are microseconds.
-  static func microseconds(_ seconds: Double) -> Int64 { Int64((seconds * 1_000_000).rounded()) }
+  /// Trace Event timestamps are microseconds; a `t` past what 64 bits of them hold (about
+  /// 292,000 years) is drawn at the end of that range.
+  static func microseconds(_ seconds: Double) -> Int64 {
+    let microseconds = (seconds * 1_000_000).rounded()
+    return Int64(exactly: microseconds) ?? (microseconds < 0 ? .min : .max)
+  }
 }

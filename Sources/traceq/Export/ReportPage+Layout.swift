@@ -68,12 +68,16 @@ extension ReportPage {
     case ..<1: "\(number((seconds * 1_000 * 100).rounded() / 100)) ms"
     case ..<120: "\(number((seconds * 100).rounded() / 100)) s"
     case ..<3_600: "\(Int(seconds) / 60) min \(Int(seconds) % 60) s"
-    default: "\(Int(seconds) / 3_600) h \(Int(seconds) % 3_600 / 60) min"
+    case ..<1e12: "\(Int(seconds) / 3_600) h \(Int(seconds) % 3_600 / 60) min"
+    // A `t` of tens of thousands of years: no clock wrote it, but it must not stop the report.
+    default: "\(String(format: "%.3g", seconds / 3_600)) h"
     }
   }
 
   /// A number for SVG and CSS: at most three decimals, no trailing zeros.
   static func number(_ value: Double) -> String {
+    // Past 2^53 thousandths a double has no fraction to print (and Int64 may not hold it).
+    guard abs(value) < 1e12 else { return String(format: "%.0f", value) }
     let thousandths = (value * 1000).rounded()
     let whole = Int64(thousandths / 1000)
     var fraction = Int64(abs(thousandths.truncatingRemainder(dividingBy: 1000)))
