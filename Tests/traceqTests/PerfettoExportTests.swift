@@ -217,12 +217,18 @@ struct HugeTimeExportTests {
     #"{"t":1e21,"ev":"viewDidAppear","vc":"0xa1"}"#,
   ]
 
+  /// Writes the trace into `directory`; returns its path.
+  static func write(in directory: TemporaryDirectory) throws -> String {
+    let path = directory.file("huge.ndjson")
+    try trace.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
+    return path
+  }
+
   @Test("perfetto: the times past 64 bits of microseconds are drawn at the end of that range")
   func perfetto() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
-    let path = directory.file("huge.ndjson")
-    try Self.trace.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
+    let path = try Self.write(in: directory)
     let (status, exported, errors) = try PerfettoExportTests.export(.file(path), in: directory)
     #expect(status == .clean, "\(errors)")
     let trace = try #require(exported)
@@ -234,8 +240,7 @@ struct HugeTimeExportTests {
   func report() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
-    let path = directory.file("huge.ndjson")
-    try Self.trace.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
+    let path = try Self.write(in: directory)
     let (status, html) = try HTMLReportTests.report(.file(path), in: directory)
     #expect(status == .clean)
     #expect(html.contains("2.78e+17 h"))
