@@ -10,9 +10,10 @@ enum FuzzTarget: String, CaseIterable {
   /// (version, idiom, masks, orientations), then one event.
   case header
   /// The input is a whole trace file, usually gzip or zlib (multi-member, damaged, cut short).
-  /// Its first byte picks how the bytes arrive (1 to 256 at a time), the line limit and whether
-  /// the text is decompressed on a thread of its own, so that buffer boundaries, lines over the
-  /// limit and the read-ahead channel are reached too.
+  /// Its first byte picks how the bytes arrive (1 to 256 at a time), the line limit, whether
+  /// the text is decompressed on a thread of its own and which library inflates it (zlib or
+  /// ISA-L), so that buffer boundaries, lines over the limit, the read-ahead channel and both
+  /// inflaters are reached too.
   case reader
 
   static let selected: FuzzTarget = {
@@ -34,8 +35,11 @@ enum FuzzTarget: String, CaseIterable {
     case .reader:
       guard let first = bytes.first else { return }
       let maxLineLength = first & 1 == 0 ? 1 << 12 : 64
-      readWholeTrace(
-        Array(bytes.dropFirst()), chunkSize: Int(first) + 1, maxLineLength: maxLineLength, readsAhead: first & 2 != 0)
+      let libraries = DeflateLibrary.allCases
+      DeflateLibrary.$current.withValue(libraries[Int(first >> 2) % libraries.count]) {
+        readWholeTrace(
+          Array(bytes.dropFirst()), chunkSize: Int(first) + 1, maxLineLength: maxLineLength, readsAhead: first & 2 != 0)
+      }
     }
   }
 }

@@ -29,9 +29,11 @@ struct HostileStreamTests {
     0xf9, 0xb9, 0x4a, 0x56, 0x4a, 0x05, 0x19, 0xf9, 0x79, 0xa9, 0x4a, 0xb5, 0x5c, 0x00, 0x8f, 0x58, 0x09, 0x4c,
   ]
 
-  @Test("a zlib stream that needs a preset dictionary is named as such, not as a missing header")
-  func presetDictionary() throws {
-    let result = try readAll(Self.presetDictionary)
+  @Test(
+    "a zlib stream that needs a preset dictionary is named as such, not as a missing header",
+    arguments: DeflateLibrary.allCases)
+  func presetDictionary(library: DeflateLibrary) throws {
+    let result = try readAll(Self.presetDictionary, library: library)
     #expect(result.compression == .zlib)
     #expect(result.lines.isEmpty)
     #expect(result.issues.map(\.kind) == [.corruptStream])
@@ -75,17 +77,21 @@ struct HostileStreamTests {
     let first = TraceText.lines([TraceText.header()] + TraceText.events(10))
     let second = TraceText.lines(TraceText.events(10, first: 10))
     let bytes = try Fixture.multiMember([first]) + Self.badChecksum(second)
-    let reader = try TraceReader(
-      source: MemoryByteSource(bytes, chunkSize: chunkSize), path: "t", readsAhead: readsAhead)
-    var lines = 0
-    while try reader.next() != nil { lines += 1 }
-    #expect(lines == 21)
-    #expect(reader.unverifiedFromLine == 12)
-    let issue = try #require(reader.endIssues.first)
-    #expect(issue.kind == .corruptStream)
-    #expect(issue.line == 12)
-    #expect(issue.message.contains("checksum does not match"), "\(issue.message)")
-    #expect(issue.message.contains("lines 12–21 were read but no checksum vouches for them"), "\(issue.message)")
+    for library in DeflateLibrary.allCases {
+      let reader = try DeflateLibrary.$current.withValue(library) {
+        try TraceReader(source: MemoryByteSource(bytes, chunkSize: chunkSize), path: "t", readsAhead: readsAhead)
+      }
+      var lines = 0
+      while try reader.next() != nil { lines += 1 }
+      #expect(lines == 21)
+      #expect(reader.unverifiedFromLine == 12)
+      let issue = try #require(reader.endIssues.first)
+      #expect(issue.kind == .corruptStream)
+      #expect(issue.line == 12)
+      #expect(
+        issue.message.contains("checksum does not match (\(library.name): incorrect data check)"), "\(issue.message)")
+      #expect(issue.message.contains("lines 12–21 were read but no checksum vouches for them"), "\(issue.message)")
+    }
   }
 
   @Test("a single damaged member leaves every line unverified; an intact file has no such line")

@@ -5,13 +5,18 @@ import Testing
 @testable import TraceModel
 
 /// Reads every line and the end issues of `bytes`, handed over `chunkSize` bytes at a time.
-func readAll(_ bytes: [UInt8], chunkSize: Int = 1 << 16, maxLineLength: Int = 1 << 20, readsAhead: Bool = false)
-  throws
+/// Inflated with `library`.
+func readAll(
+  _ bytes: [UInt8], chunkSize: Int = 1 << 16, maxLineLength: Int = 1 << 20, readsAhead: Bool = false,
+  library: DeflateLibrary = .fastest
+) throws
   -> (lines: [String], unterminated: [Int], oversized: [Int: Int], issues: [IngestIssue], compression: Compression)
 {
-  let reader = try TraceReader(
-    source: MemoryByteSource(bytes, chunkSize: chunkSize), path: "t.ndjson.gz", maxLineLength: maxLineLength,
-    readsAhead: readsAhead)
+  let reader = try DeflateLibrary.$current.withValue(library) {
+    try TraceReader(
+      source: MemoryByteSource(bytes, chunkSize: chunkSize), path: "t.ndjson.gz", maxLineLength: maxLineLength,
+      readsAhead: readsAhead)
+  }
   var lines: [String] = []
   var unterminated: [Int] = []
   var oversized: [Int: Int] = [:]
@@ -35,25 +40,29 @@ struct ReaderTests {
       Compression.gzip, .zlib, .none,
     ], [1, 7, 4096, 1 << 16])
   func everyCompression(_ compression: Compression, chunkSize: Int) throws {
-    let result = try readAll(Fixture.bytes(Self.text, compression), chunkSize: chunkSize)
-    #expect(result.compression == compression)
-    #expect(result.lines == Self.expected)
-    #expect(result.issues.isEmpty)
-    #expect(result.unterminated.isEmpty)
+    for library in DeflateLibrary.allCases {
+      let result = try readAll(Fixture.bytes(Self.text, compression), chunkSize: chunkSize, library: library)
+      #expect(result.compression == compression)
+      #expect(result.lines == Self.expected)
+      #expect(result.issues.isEmpty)
+      #expect(result.unterminated.isEmpty)
+    }
   }
 
-  @Test("compression is told from the bytes: each zlib header level", arguments: [Int32(1), 2, 6, 9])
-  func zlibLevels(_ level: Int32) throws {
+  @Test(
+    "compression is told from the bytes: each zlib header level",
+    arguments: [Int32(1), 2, 6, 9], DeflateLibrary.allCases)
+  func zlibLevels(_ level: Int32, library: DeflateLibrary) throws {
     let bytes = try CompressingWriter.compress(Self.text, as: .zlib, level: level)
-    #expect(try readAll(bytes).compression == .zlib)
-    #expect(try readAll(bytes).lines == Self.expected)
+    #expect(try readAll(bytes, library: library).compression == .zlib)
+    #expect(try readAll(bytes, library: library).lines == Self.expected)
   }
 
-  @Test("every member of a multi-member gzip file is read")
-  func multiMember() throws {
+  @Test("every member of a multi-member gzip file is read", arguments: DeflateLibrary.allCases)
+  func multiMember(library: DeflateLibrary) throws {
     let first = TraceText.lines([TraceText.header()] + TraceText.events(3))
     let second = TraceText.lines([TraceText.header()] + TraceText.events(4, first: 3))
-    let result = try readAll(Fixture.multiMember([first, second]), chunkSize: 5)
+    let result = try readAll(Fixture.multiMember([first, second]), chunkSize: 5, library: library)
     #expect(result.lines.count == 9)
     #expect(result.lines[4] == TraceText.header())
     #expect(result.issues.isEmpty)
@@ -66,10 +75,11 @@ struct ReaderTests {
     #expect(result.unterminated == [5])
   }
 
-  @Test("a gzip stream cut short is read up to its last complete line, with a warning")
-  func truncatedGzip() throws {
+  @Test(
+    "a gzip stream cut short is read up to its last complete line, with a warning", arguments: DeflateLibrary.allCases)
+  func truncatedGzip(library: DeflateLibrary) throws {
     let bytes = try Fixture.cutShort(Self.text, dropping: 300)
-    let result = try readAll(bytes, chunkSize: 333)
+    let result = try readAll(bytes, chunkSize: 333, library: library)
     #expect(result.lines.count > 1 && result.lines.count < Self.expected.count)
     #expect(Array(Self.expected.prefix(result.lines.count)) == result.lines)
     #expect(result.issues.map(\.kind) == [.truncatedStream])
@@ -78,26 +88,26 @@ struct ReaderTests {
     #expect(result.issues[0].message.contains("after line \(result.lines.count), the last complete line"))
   }
 
-  @Test("a gzip file without its trailer keeps every line and warns")
-  func missingTrailer() throws {
-    let result = try readAll(try Fixture.cutShort(Self.text, dropping: 8))
+  @Test("a gzip file without its trailer keeps every line and warns", arguments: DeflateLibrary.allCases)
+  func missingTrailer(library: DeflateLibrary) throws {
+    let result = try readAll(try Fixture.cutShort(Self.text, dropping: 8), library: library)
     #expect(result.lines == Self.expected)
     #expect(result.issues.map(\.kind) == [.truncatedStream])
   }
 
-  @Test("damaged deflate data stops reading with an error")
-  func corrupt() throws {
+  @Test("damaged deflate data stops reading with an error", arguments: DeflateLibrary.allCases)
+  func corrupt(library: DeflateLibrary) throws {
     var bytes = try Fixture.bytes(Self.text)
     for index in bytes.count / 2..<bytes.count / 2 + 40 { bytes[index] ^= 0x5A }
-    let result = try readAll(bytes)
+    let result = try readAll(bytes, library: library)
     #expect(result.lines.count < Self.expected.count)
     #expect(result.issues.map(\.kind) == [.corruptStream])
     #expect(result.issues[0].severity == .error)
   }
 
-  @Test("bytes after the gzip stream that are not a member are reported")
-  func trailingGarbage() throws {
-    let result = try readAll(try Fixture.bytes(Self.text) + Array("garbage".utf8))
+  @Test("bytes after the gzip stream that are not a member are reported", arguments: DeflateLibrary.allCases)
+  func trailingGarbage(library: DeflateLibrary) throws {
+    let result = try readAll(try Fixture.bytes(Self.text) + Array("garbage".utf8), library: library)
     #expect(result.lines == Self.expected)
     #expect(result.issues.map(\.kind) == [.trailingData])
     #expect(result.issues[0].message.hasPrefix("7 bytes"))

@@ -1,12 +1,10 @@
-import CZlib
-
 /// How a compressed stream ended.
 enum StreamEnding: Equatable {
   /// The last member ended cleanly at the end of the input.
   case complete
   /// The input ended inside a member (no end-of-stream marker or trailer).
   case truncated
-  /// zlib rejected the data (zlib's message).
+  /// The decompressor rejected the data: its name and message ("zlib: incorrect data check").
   case corrupt(String)
   /// The stream ended cleanly but this many bytes follow that are not another gzip member.
   case trailingData(Int)
@@ -14,12 +12,75 @@ enum StreamEnding: Equatable {
   case presetDictionary
 }
 
+/// The library that inflates a trace.
+enum DeflateLibrary: CaseIterable, Sendable {
+  /// zlib: everywhere; the only one on Apple platforms.
+  case zlib
+  #if canImport(CISAL)
+    /// Intel ISA-L (igzip): several times faster than zlib; where traceq is built with it (Linux).
+    case isal
+  #endif
+
+  /// The library's name in messages.
+  var name: String {
+    switch self {
+    case .zlib: "zlib"
+    #if canImport(CISAL)
+      case .isal: "ISA-L"
+    #endif
+    }
+  }
+
+  /// ISA-L where traceq is built with it, else zlib.
+  static var fastest: DeflateLibrary {
+    #if canImport(CISAL)
+      .isal
+    #else
+      .zlib
+    #endif
+  }
+
+  /// The library the inflaters created in this task use: ``fastest`` unless a test runs the
+  /// reader with each one.
+  @TaskLocal static var current: DeflateLibrary = fastest
+}
+
+/// What one call of a ``MemberDecoder`` did.
+struct DecodeStep {
+  /// What the decoder found after the bytes it consumed.
+  enum Outcome {
+    /// More input or more room is needed; the member goes on.
+    case decoding
+    /// The member ended, trailer checked. The decoder read this many bytes past it that it could
+    /// not hand back (they were consumed by an earlier call); the rest of the input is untouched.
+    case memberEnded(readPast: Int)
+    /// A zlib stream that needs a preset dictionary.
+    case needsDictionary
+    /// Damaged data: the decoder's message, in zlib's words where zlib has them.
+    case corrupt(String)
+  }
+
+  var consumed: Int
+  var written: Int
+  var outcome: Outcome
+}
+
+/// One gzip or zlib member at a time, decoded by one library. ``Inflater`` holds the logic
+/// common to both: members, endings, trailing data.
+protocol MemberDecoder: AnyObject {
+  /// Decodes what it can of `input` into `output` (never empty).
+  func decode(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) throws -> DecodeStep
+  /// Starts the next gzip member after ``DecodeStep/Outcome/memberEnded``.
+  func startMember()
+}
+
 /// Streaming gzip / zlib decompression into caller-provided buffers. Reads every member of
 /// a multi-member gzip file (`cat a.gz b.gz`).
 final class Inflater {
   private let input: InputBuffer
   private let compression: Compression
-  private let stream: UnsafeMutablePointer<z_stream>
+  private let library: DeflateLibrary
+  private let decoder: any MemberDecoder
   // Per-event state is @exclusivity(unchecked): one thread uses an instance and its methods do
   // not re-enter, so the dynamic checks (~15% of a replay) would protect nothing.
   @exclusivity(unchecked) private(set) var ending: StreamEnding?
@@ -28,23 +89,17 @@ final class Inflater {
   @exclusivity(unchecked) private(set) var startsMember = false
   @exclusivity(unchecked) private var nextStartsMember = false
 
-  init(input: InputBuffer, compression: Compression) throws {
+  init(input: InputBuffer, compression: Compression, library: DeflateLibrary = .current) throws {
     precondition(compression != .none)
     self.input = input
     self.compression = compression
-    stream = .allocate(capacity: 1)
-    stream.initialize(to: z_stream())
-    // 15 bits of window; +16 reads a gzip wrapper, plain 15 a zlib wrapper.
-    let status = traceq_inflateInit2(stream, compression == .gzip ? 15 + 16 : 15)
-    guard status == Z_OK else {
-      stream.deallocate()
-      throw TraceReadError.readFailed(path: "", reason: "zlib could not start (status \(status))")
+    self.library = library
+    switch library {
+    case .zlib: decoder = try ZlibDecoder(compression: compression)
+    #if canImport(CISAL)
+      case .isal: decoder = ISALDecoder(compression: compression)
+    #endif
     }
-  }
-
-  deinit {
-    inflateEnd(stream)
-    stream.deallocate()
   }
 
   /// Decompresses into `output`; returns how many bytes were written, 0 once the stream has
@@ -53,58 +108,47 @@ final class Inflater {
     guard ending == nil else { return 0 }
     startsMember = nextStartsMember
     nextStartsMember = false
-    stream.pointee.next_out = output.baseAddress!.assumingMemoryBound(to: Bytef.self)
-    stream.pointee.avail_out = UInt32(output.count)
-    while stream.pointee.avail_out > 0 && ending == nil {
-      if input.count == 0, try !input.refill() {
-        ending = .truncated
-        break
-      }
-      let unread = input.unread
-      let roomBefore = stream.pointee.avail_out
-      stream.pointee.next_in = unread.baseAddress!.assumingMemoryBound(to: Bytef.self)
-      stream.pointee.avail_in = UInt32(unread.count)
-      let status = inflate(stream, Z_NO_FLUSH)
-      let consumed = unread.count - Int(stream.pointee.avail_in)
-      input.consume(consumed)
-      switch status {
-      case Z_OK:
-        continue
-      case Z_BUF_ERROR where consumed > 0 || stream.pointee.avail_out < roomBefore || input.count == 0:
-        continue  // needs more input: refilled at the top of the loop
-      case Z_BUF_ERROR:
-        ending = .corrupt("zlib made no progress")
-      case Z_STREAM_END:
-        try finishMember()
+    var written = 0
+    while written < output.count && ending == nil {
+      // At the end of the source the decoder still runs: it may hold decoded text.
+      let sourceEnded = input.count == 0 ? try !input.refill() : false
+      let step = try decoder.decode(
+        UnsafeRawBufferPointer(input.unread), into: UnsafeMutableRawBufferPointer(rebasing: output[written...]))
+      input.consume(step.consumed)
+      written += step.written
+      switch step.outcome {
+      case .decoding where sourceEnded:
+        if step.written == 0 { ending = .truncated }
+      case .decoding:
+        if step.consumed == 0 && step.written == 0 { ending = .corrupt("\(library.name): made no progress") }
+      case .memberEnded(let readPast):
+        try finishMember(readPast: readPast)
         if ending == nil {
           // A new member: it starts the next fill, or this one when nothing was written yet.
-          if stream.pointee.avail_out < UInt32(output.count) {
+          if written > 0 {
             nextStartsMember = true
-            return output.count - Int(stream.pointee.avail_out)
+            return written
           }
           startsMember = true
         }
-      case Z_NEED_DICT:
+      case .needsDictionary:
         ending = .presetDictionary
-      case Z_MEM_ERROR:
-        throw TraceReadError.readFailed(path: "", reason: "zlib ran out of memory")
-      default:
-        let message = stream.pointee.msg.map { String(cString: $0) } ?? "status \(status)"
-        ending = .corrupt(message)
+      case .corrupt(let reason):
+        ending = .corrupt("\(library.name): \(reason)")
       }
     }
-    return output.count - Int(stream.pointee.avail_out)
+    return written
   }
 
   /// A member ended: go on with the next gzip member, or decide how the stream ended.
-  private func finishMember() throws {
+  private func finishMember(readPast: Int) throws {
     try input.ensure(2)
-    if input.count == 0 {
+    if input.count == 0 && readPast == 0 {
       ending = .complete
-    } else if compression == .gzip, input.count >= 2, input.unread[0] == 0x1f, input.unread[1] == 0x8b {
-      inflateReset(stream)
+    } else if compression == .gzip, readPast == 0, input.count >= 2, input.unread[0] == 0x1f, input.unread[1] == 0x8b {
+      decoder.startMember()
     } else {
-      var extra = input.count
+      var extra = readPast + input.count
       input.consume(extra)
       try input.drain { extra += $0.count }
       ending = .trailingData(extra)

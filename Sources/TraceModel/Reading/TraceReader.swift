@@ -214,16 +214,16 @@ public final class TraceReader {
         ? ""
         : "; lines \(memberStartLine)–\(lastGood) were read but no checksum vouches for them: the findings and "
           + "events from them may be wrong"
-      if reason.hasSuffix("check") {  // zlib's "incorrect data check", "incorrect length check"
+      if reason.hasSuffix("check") {  // "zlib: incorrect data check", "ISA-L: incorrect length check"
         return IngestIssue(
           .corruptStream, line: memberStartLine,
-          "the \(compression) checksum does not match (zlib: \(reason)): the data was damaged "
+          "the \(compression) checksum does not match (\(reason)): the data was damaged "
             + (memberStartLine == 1 ? "somewhere in the file" : "after line \(memberStartLine - 1)")
             + unverified + dropped)
       }
       return IngestIssue(
         .corruptStream, line: lastGood + 1,
-        "the \(compression) data is damaged (zlib: \(reason)) \(readSoFar); nothing after it can be read"
+        "the \(compression) data is damaged (\(reason)) \(readSoFar); nothing after it can be read"
           + unverified + dropped)
     case .trailingData(let count):
       return IngestIssue(
