@@ -64,8 +64,8 @@
       switch status {
       case ISAL_DECOMP_OK: outcome = finished ? .memberEnded(readPast: Int(held - handedBack)) : .decoding
       case ISAL_NEED_DICT: outcome = .needsDictionary
-      case ISAL_INVALID_BLOCK: outcome = .corrupt("invalid block")
-      case ISAL_INVALID_SYMBOL: outcome = .corrupt("invalid code")
+      case ISAL_INVALID_BLOCK: outcome = .corrupt("invalid deflate block")
+      case ISAL_INVALID_SYMBOL: outcome = .corrupt("invalid deflate code")
       case ISAL_INVALID_LOOKBACK: outcome = .corrupt("invalid distance too far back")
       case ISAL_INVALID_WRAPPER:
         outcome = .corrupt(wrapper == ISAL_GZIP ? "invalid gzip header" : "invalid zlib header")
