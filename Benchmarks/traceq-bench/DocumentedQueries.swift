@@ -28,8 +28,7 @@ enum DocumentedQueries {
         ("events per name", "SELECT ev, sum(events) AS n FROM event_counts GROUP BY ev ORDER BY n DESC"),
         (
           "viewDidAppear twice",
-          "SELECT file, session_id, vc, class, count(*) AS n FROM events WHERE ev = 'viewDidAppear' "
-            + "GROUP BY session_id, vc HAVING n > 1"
+          "SELECT file, session_id, vc, class, did_appear AS n FROM appearances WHERE did_appear > 1"
         ),
         (
           "one controller's history",
@@ -51,6 +50,10 @@ enum DocumentedQueries {
       [
         (
           "viewDidAppear twice",
+          "SELECT session_id, vc, class, did_appear FROM appearances WHERE did_appear > 1"
+        ),
+        (
+          "viewDidAppear twice, from the events",
           "SELECT session_id, vc, class, count(*) AS n FROM events WHERE ev = 'viewDidAppear' "
             + "GROUP BY session_id, vc HAVING n > 1"
         ),

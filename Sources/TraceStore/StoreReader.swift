@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 
 /// A value of a result row, as SQLite stores it.
 public enum StoredValue: Sendable, Equatable {
@@ -69,24 +70,69 @@ public final class StoreReader {
   }
 }
 
-/// The rows of one statement, read one at a time.
+/// A value of the current row of ``StoredRows``, without a copy: text and blobs point into
+/// SQLite's memory, valid until the rows move on.
+public enum StoredCell {
+  case null
+  case integer(Int64)
+  case real(Double)
+  case text(UnsafeRawBufferPointer)
+  case blob(UnsafeRawBufferPointer)
+
+  /// The value as an owned ``StoredValue`` (text with invalid UTF-8 repaired).
+  public var value: StoredValue {
+    switch self {
+    case .null: .null
+    case .integer(let int): .integer(int)
+    case .real(let double): .real(double)
+    case .text(let bytes): .text(String(decoding: bytes, as: UTF8.self))
+    case .blob(let bytes): .blob(Array(bytes))
+    }
+  }
+}
+
+/// The rows of one statement, read one at a time: ``next()`` copies a row's values,
+/// ``step()`` and ``cell(_:)`` read them where SQLite holds them (for printing large results).
 public final class StoredRows {
   private let cursor: RowCursor
+  private let statement: SQLiteStatement
+  /// The number of columns of each row.
+  public let columnCount: Int
 
-  fileprivate init(_ cursor: RowCursor) { self.cursor = cursor }
+  fileprivate init(_ cursor: RowCursor) {
+    self.cursor = cursor
+    statement = cursor._statement.sqliteStatement
+    columnCount = cursor._statement.columnCount
+  }
+
+  /// Moves to the next row; false after the last.
+  public func step() throws -> Bool {
+    try cursor.next() != nil
+  }
+
+  /// The value of column `index` (from 0) of the current row, valid until the next ``step()``.
+  public func cell(_ index: Int) -> StoredCell {
+    let column = Int32(index)
+    switch sqlite3_column_type(statement, column) {
+    case SQLITE_INTEGER:
+      return .integer(sqlite3_column_int64(statement, column))
+    case SQLITE_FLOAT:
+      return .real(sqlite3_column_double(statement, column))
+    case SQLITE_TEXT:
+      let start = sqlite3_column_text(statement, column)
+      return .text(UnsafeRawBufferPointer(start: start, count: Int(sqlite3_column_bytes(statement, column))))
+    case SQLITE_BLOB:
+      let start = sqlite3_column_blob(statement, column)
+      return .blob(UnsafeRawBufferPointer(start: start, count: Int(sqlite3_column_bytes(statement, column))))
+    default:
+      return .null
+    }
+  }
 
   /// The next row's values in column order, or nil after the last.
   public func next() throws -> [StoredValue]? {
-    guard let row = try cursor.next() else { return nil }
-    return row.databaseValues.map { value in
-      switch value.storage {
-      case .null: .null
-      case .int64(let int): .integer(int)
-      case .double(let double): .real(double)
-      case .string(let string): .text(string)
-      case .blob(let data): .blob(Array(data))
-      }
-    }
+    guard try step() else { return nil }
+    return (0..<columnCount).map { cell($0).value }
   }
 }
 

@@ -39,8 +39,41 @@ enum StoreSchema {
       // each stored controller an index entry (15 MB and a share of the writer's time at 5 M events).
       try db.execute(sql: "DROP INDEX controllers_by_class")
     }
+    migrator.registerMigration("v8: controllers' appearance callback counts, the appearances view") { db in
+      try db.execute(sql: version8)
+    }
     return migrator
   }
+
+  /// Each controller row counts its appearance callbacks, counted by the writer as it stores the
+  /// session; an older database's counts come from its events, in one pass over them. So "which
+  /// controllers appeared twice" or "whose will and did counts differ" read one row per
+  /// controller instead of every event.
+  private static let version8 = """
+    ALTER TABLE controllers ADD COLUMN will_appear INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE controllers ADD COLUMN did_appear INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE controllers ADD COLUMN will_disappear INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE controllers ADD COLUMN did_disappear INTEGER NOT NULL DEFAULT 0;
+    UPDATE controllers SET will_appear = counted.will_appear, did_appear = counted.did_appear,
+      will_disappear = counted.will_disappear, did_disappear = counted.did_disappear
+    FROM (
+      SELECT e.vc_id AS vc_id,
+        sum(n.name = 'viewWillAppear') AS will_appear, sum(n.name = 'viewDidAppear') AS did_appear,
+        sum(n.name = 'viewWillDisappear') AS will_disappear, sum(n.name = 'viewDidDisappear') AS did_disappear
+      FROM event_rows e JOIN event_names n ON n.id = e.ev_id
+      WHERE e.vc_id IS NOT NULL
+        AND n.name IN ('viewWillAppear', 'viewDidAppear', 'viewWillDisappear', 'viewDidDisappear')
+      GROUP BY e.vc_id
+    ) AS counted
+    WHERE counted.vc_id = controllers.id;
+    CREATE VIEW appearances AS
+      SELECT s.trace_id AS trace_id, tr.path AS file, c.session_id AS session_id, c.address AS vc,
+             c.class AS class, c.kind AS kind, c.will_appear AS will_appear, c.did_appear AS did_appear,
+             c.will_disappear AS will_disappear, c.did_disappear AS did_disappear
+      FROM controllers c
+      JOIN sessions s ON s.id = c.session_id
+      LEFT JOIN traces tr ON tr.id = s.trace_id;
+    """
 
   /// A row no longer stores its whole line: `record` keeps only the members the typed columns do
   /// not reproduce, and the view rebuilds the line from both (see ``RecordForm``). Rows stored

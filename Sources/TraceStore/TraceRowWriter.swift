@@ -36,6 +36,8 @@ final class TraceRowWriter {
   private var otherEventCounts: [Int64: Int] = [:]
   /// The rowid of the open session's first event (0 before it).
   private var firstRow: Int64 = 0
+  /// The open session's appearance callbacks per object index, for its controllers' rows.
+  private var appearances = AppearanceCounts()
 
   /// Rows per INSERT: 64 × 13 parameters stay under the 999 that SQLite before 3.32 allows.
   /// (5 M events: one row per statement 7.4 s, 16 rows 6.5 s, 64 rows 6.0 s.)
@@ -56,7 +58,11 @@ final class TraceRowWriter {
       db, sql: insert + " " + Array(repeating: row, count: Self.batchSize).joined(separator: ", "))
     pending.reserveCapacity(Self.batchSize)
     insertController = try PreparedInsert(
-      db, sql: "INSERT INTO controllers (id, session_id, address, class, kind) VALUES (?, ?, ?, ?, ?)")
+      db,
+      sql: """
+        INSERT INTO controllers (id, session_id, address, class, kind, will_appear, did_appear, will_disappear, \
+        did_disappear) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """)
     insertPopover = try PreparedInsert(db, sql: "INSERT INTO popovers (id, session_id, address) VALUES (?, ?, ?)")
     knownEventIDs = try EventName.allCases.map { try eventNameID(named: $0.name, known: true) }
   }
@@ -189,6 +195,8 @@ final class TraceRowWriter {
         insertController.bind(3, symbols.address(of: object))
         insertController.bind(4, symbols.className(of: object))
         insertController.bind(5, symbols.kind(of: object)?.rawValue)
+        let counts = appearances.counts(of: index)
+        for lane in 0..<4 { insertController.bind(Int32(6 + lane), counts[lane]) }
         try insertController.step()
       }
       if roles.contains(.popover) {
@@ -198,6 +206,7 @@ final class TraceRowWriter {
         try insertPopover.step()
       }
     }
+    appearances.reset()
   }
 
   // MARK: Rows
@@ -217,6 +226,7 @@ final class TraceRowWriter {
     } else {
       otherEventCounts[eventID, default: 0] += 1
     }
+    if let vc = columns.vc, let name = event.name { appearances.count(name, of: vc.index) }
     let recordStart = pendingRecords.count
     let form: Int64
     if eventID == otherUnknownID {

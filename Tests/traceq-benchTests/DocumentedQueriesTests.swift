@@ -19,7 +19,7 @@ struct DocumentedQueriesTests {
   func coverage() {
     let documents = Dictionary(grouping: DocumentedQueries.all, by: \.document)
     #expect(documents["README.md"]?.count == 5)
-    #expect(documents["docs/schema.md"]?.count == 9)
+    #expect(documents["docs/schema.md"]?.count == 10)
     let perController = DocumentedQueries.all.filter { $0.sql.contains(DocumentedQueries.documentedController) }
     #expect(perController.map(\.document) == ["README.md", "docs/schema.md"])
   }

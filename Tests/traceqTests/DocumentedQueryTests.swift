@@ -33,6 +33,12 @@ struct DocumentedQueryTests {
           HAVING n > 1)
           """),
       Question(
+        sql: "SELECT file, session_id, vc, class, did_appear AS n FROM appearances WHERE did_appear > 1",
+        join: """
+          SELECT count(*) FROM (SELECT count(*) AS n FROM event_rows e JOIN event_names n ON n.id = e.ev_id
+          WHERE n.name = 'viewDidAppear' GROUP BY e.vc_id HAVING n > 1)
+          """),
+      Question(
         sql:
           "SELECT file, session_id, line, t, ev, other, animated FROM events WHERE vc = '\(vc)' ORDER BY session_id, line",
         join: "SELECT count(*) FROM event_rows e JOIN controllers c ON c.id = e.vc_id WHERE c.address = '\(vc)'"),

@@ -1,5 +1,7 @@
+import TestSupport
 import Testing
 
+@testable import TraceStore
 @testable import traceq
 
 @Suite("traceq query's CSV")
@@ -21,13 +23,25 @@ struct QueryFormatTests {
     #expect(CSVPrinter.field(field) == expected)
   }
 
-  @Test("rows print as RFC 4180 lines under a header")
-  func rows() {
+  @Test("rows print as RFC 4180 lines under a header, each storage class as the table printer spells it")
+  func rows() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let database = directory.file("empty.db")
+    try TraceStore.openForWriting(path: database).close()
     var lines: [String] = []
-    let printer = CSVPrinter(columns: ["vc", "n"], output: { lines.append($0) })
-    printer.add([.text("0xb2"), .integer(2)])
-    printer.add([.text("a,b"), .null])
-    printer.finish()
-    #expect(lines == ["vc,n", "0xb2,2", "\"a,b\","])
+    var run = QueryRun(
+      databasePath: database,
+      sql: """
+        SELECT '0xb2' AS vc, 2 AS n UNION ALL SELECT 'a,b', NULL UNION ALL SELECT 'naïve', -9223372036854775808
+        UNION ALL SELECT 'say "hi"', 1.5 UNION ALL SELECT '', 2.0 UNION ALL SELECT x'00ff', 1e300
+        """,
+      format: .csv)
+    run.output = { lines.append($0) }
+    #expect(try run.execute() == .clean)
+    #expect(
+      lines == [
+        "vc,n", "0xb2,2", "\"a,b\",", "naïve,-9223372036854775808", "\"say \"\"hi\"\"\",1.5", ",2.0", "x'00ff',1e+300",
+      ])
   }
 }

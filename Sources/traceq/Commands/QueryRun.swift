@@ -38,7 +38,7 @@ struct QueryRun {
     do {
       try reader.execute(sql, limits: limits) { columns, rows in
         let printer = format.makePrinter(columns: columns, output: output)
-        while let row = try rows.next() { printer.add(row) }
+        while try rows.step() { printer.add(rows) }
         printer.finish()
       }
       return .clean

@@ -24,8 +24,14 @@ enum QueryFormat: String, CaseIterable {
 
 /// Receives the rows of one statement and prints them.
 protocol RowPrinter {
-  func add(_ row: [StoredValue])
+  /// Prints the current row of `rows`.
+  func add(_ rows: StoredRows)
   func finish()
+}
+
+extension StoredRows {
+  /// The current row's values, copied.
+  var values: [StoredValue] { (0..<columnCount).map { cell($0).value } }
 }
 
 /// A cell as text: NULL prints as `NULL` in tables and as an empty field in CSV.
@@ -58,7 +64,8 @@ final class TablePrinter: RowPrinter {
     numeric = Array(repeating: true, count: columns.count)
   }
 
-  func add(_ row: [StoredValue]) {
+  func add(_ rows: StoredRows) {
+    let row = rows.values
     let cells = row.map { CellText.text($0).map { TerminalText.escaped($0) } }
     if widths != nil { return printRow(cells) }
     for (index, value) in row.enumerated() {
@@ -97,26 +104,52 @@ final class TablePrinter: RowPrinter {
 }
 
 /// RFC 4180: fields with a comma, quote or line break are quoted, quotes doubled.
+///
+/// A row is written as bytes from SQLite's own memory into one reused line: a large result
+/// (100 k rows) prints at the speed of SQLite's shell rather than at a few Strings per cell.
 final class CSVPrinter: RowPrinter {
   private let output: (String) -> Void
+  private var line: [UInt8] = []
 
   init(columns: [String], output: @escaping (String) -> Void) {
     self.output = output
     output(columns.map(Self.field).joined(separator: ","))
   }
 
-  func add(_ row: [StoredValue]) {
-    output(row.map { Self.field(CellText.text($0) ?? "") }.joined(separator: ","))
+  func add(_ rows: StoredRows) {
+    line.removeAll(keepingCapacity: true)
+    for index in 0..<rows.columnCount {
+      if index > 0 { line.append(UInt8(ascii: ",")) }
+      switch rows.cell(index) {
+      case .null: break
+      case .integer(let int): line.append(contentsOf: String(int).utf8)
+      case .text(let bytes): Self.appendField(bytes, to: &line)
+      case let other: Self.appendField(Array((CellText.text(other.value) ?? "").utf8), to: &line)
+      }
+    }
+    output(String(decoding: line, as: UTF8.self))
   }
 
   func finish() {}
 
   static func field(_ text: String) -> String {
-    // Bytes, not Characters: a grapheme walk per cell was a third of printing a large result.
-    guard text.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D })
-    else { return text }
-    return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    var bytes: [UInt8] = []
+    appendField(Array(text.utf8), to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
   }
+
+  /// `bytes`, quoted when they hold a comma, quote or line break (quotes doubled).
+  private static func appendField(_ bytes: some Collection<UInt8>, to line: inout [UInt8]) {
+    guard bytes.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D })
+    else { return line.append(contentsOf: bytes) }
+    line.append(UInt8(ascii: "\""))
+    for byte in bytes {
+      line.append(byte)
+      if byte == UInt8(ascii: "\"") { line.append(byte) }
+    }
+    line.append(UInt8(ascii: "\""))
+  }
+
 }
 
 /// JSON objects with keys in column order: integers and reals as numbers, text as strings,
@@ -135,8 +168,8 @@ final class JSONRowPrinter: RowPrinter {
     if arrayForm { output("[") }
   }
 
-  func add(_ row: [StoredValue]) {
-    let fields = zip(columns, row).map { key, value in "\(key):\(Self.json(value))" }
+  func add(_ rows: StoredRows) {
+    let fields = zip(columns, rows.values).map { key, value in "\(key):\(Self.json(value))" }
     let object = "{" + fields.joined(separator: ",") + "}"
     guard arrayForm else { return output(object) }
     if let held { output("  " + held + ",") }
