@@ -62,7 +62,8 @@
       remember(UnsafeRawBufferPointer(rebasing: input[..<consumed]))
       let outcome: DecodeStep.Outcome
       switch status {
-      case ISAL_DECOMP_OK: outcome = finished ? .memberEnded(readPast: Int(held - handedBack)) : .decoding
+      case ISAL_DECOMP_OK where finished: outcome = .memberEnded(readPast: Int(held - handedBack))
+      case ISAL_DECOMP_OK: outcome = partialTrailerFails() ? .corrupt("incorrect data check") : .decoding
       case ISAL_NEED_DICT: outcome = .needsDictionary
       case ISAL_INVALID_BLOCK: outcome = .corrupt("invalid deflate block")
       case ISAL_INVALID_SYMBOL: outcome = .corrupt("invalid deflate code")
@@ -93,6 +94,18 @@
     }
 
     /// zlib's message for the check that failed: the header's (gzip `FHCRC`), the data's or the length's.
+    /// Whether the CRC of a gzip trailer ISA-L has read only part of fails already: zlib checks the
+    /// CRC as soon as its 4 bytes are there, so a stream cut inside the length is damaged, not cut
+    /// short, when the CRC does not match.
+    private func partialTrailerFails() -> Bool {
+      guard wrapper == ISAL_GZIP, state.pointee.block_state == ISAL_CHECKSUM_CHECK, state.pointee.tmp_in_size >= 4
+      else { return false }
+      let stored = withUnsafeBytes(of: &state.pointee.tmp_in_buffer) {
+        UInt32(littleEndian: $0.loadUnaligned(as: UInt32.self))
+      }
+      return stored != state.pointee.crc
+    }
+
     private func checksumFailure() -> String {
       if state.pointee.wrapper_flag == 0 {
         return wrapper == ISAL_GZIP ? "header crc mismatch" : "incorrect header check"
