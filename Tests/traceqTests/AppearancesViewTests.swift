@@ -24,11 +24,7 @@ struct AppearancesViewTests {
   func generatedTrace() throws {
     let store = try StoreFixture()
     defer { store.directory.remove() }
-    var bytes: [UInt8] = []
-    let settings = TraceGenerator.Settings(events: 8_000, sessions: 4, seed: 11, anomalyRate: 0.01)
-    _ = try TraceGenerator(settings: settings).write(to: { bytes.append(contentsOf: $0) }, truth: { _ in })
-    let path = try Fixture.write(bytes, to: store.directory.file("generated.ndjson.gz"))
-    _ = try store.ingest([path])
+    try store.ingestGenerated(TraceGenerator.Settings(events: 8_000, sessions: 4, seed: 11, anomalyRate: 0.01))
     #expect(try store.count(Self.disagreeing) == 0)
     #expect(try store.count("SELECT count(*) FROM appearances WHERE did_appear > 1") > 0)
     #expect(

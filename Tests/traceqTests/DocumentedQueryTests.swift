@@ -83,11 +83,7 @@ struct DocumentedQueryTests {
   func questions() throws {
     let store = try StoreFixture()
     defer { store.directory.remove() }
-    var bytes: [UInt8] = []
-    let settings = TraceGenerator.Settings(events: 8_000, sessions: 4, seed: 5, anomalyRate: 0.01)
-    _ = try TraceGenerator(settings: settings).write(to: { bytes.append(contentsOf: $0) }, truth: { _ in })
-    let path = try Fixture.write(bytes, to: store.directory.file("generated.ndjson.gz"))
-    _ = try store.ingest([path])
+    try store.ingestGenerated(TraceGenerator.Settings(events: 8_000, sessions: 4, seed: 5, anomalyRate: 0.01))
     let vc =
       try store.rows("SELECT address FROM controllers GROUP BY 1 ORDER BY count(*) DESC").first?["address"]
       as String? ?? ""

@@ -13,11 +13,7 @@ struct EventsViewIndexTests {
   /// A generated trace, ingested; the generator gives many controllers of one class per session.
   private static func generatedStore() throws -> StoreFixture {
     let store = try StoreFixture()
-    var bytes: [UInt8] = []
-    _ = try TraceGenerator(settings: TraceGenerator.Settings(events: 6_000, sessions: 6, seed: 11)).write(
-      to: { bytes.append(contentsOf: $0) }, truth: { _ in })
-    let path = try Fixture.write(bytes, to: store.directory.file("generated.ndjson.gz"))
-    let result = try store.ingest([path])
+    let result = try store.ingestGenerated(TraceGenerator.Settings(events: 6_000, sessions: 6, seed: 11))
     #expect(result.status == .clean, "\(result.errors)")
     return store
   }

@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 import TraceModel
 
+@testable import TraceGenerator
 @testable import TraceStore
 @testable import traceq
 
@@ -29,6 +30,17 @@ struct StoreFixture {
     run.errorOutput = { errors.append($0) }
     let status = try run.execute()
     return (status, output, errors)
+  }
+
+  /// Writes the trace `settings` generate into the directory and ingests it; returns its bytes.
+  @discardableResult
+  func ingestGenerated(_ settings: TraceGenerator.Settings) throws -> (
+    bytes: [UInt8], status: traceq.ExitStatus, errors: [String]
+  ) {
+    var bytes: [UInt8] = []
+    _ = try TraceGenerator(settings: settings).write(to: { bytes.append(contentsOf: $0) }, truth: { _ in })
+    let result = try ingest([try Fixture.write(bytes, to: directory.file("generated.ndjson"))])
+    return (bytes, result.status, result.errors)
   }
 
   func count(_ sql: String) throws -> Int {

@@ -84,10 +84,8 @@ struct RecordRebuildTests {
     defer { store.directory.remove() }
     let settings = TraceGenerator.Settings(
       events: 4_000, sessions: 3, seed: seed, anomalyRate: 0.01, compression: .none)
-    var bytes: [UInt8] = []
-    _ = try TraceGenerator(settings: settings).write(to: { bytes.append(contentsOf: $0) }, truth: { _ in })
-    let path = try Fixture.write(bytes, to: store.directory.file("generated.ndjson"))
-    #expect(try store.ingest([path]).status == .clean)
+    let (bytes, status, _) = try store.ingestGenerated(settings)
+    #expect(status == .clean)
     let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
       .map(String.init)
     #expect(try Self.compare(store, lines: lines) == 4_000)
@@ -98,10 +96,8 @@ struct RecordRebuildTests {
     let store = try StoreFixture()
     defer { store.directory.remove() }
     let settings = TraceGenerator.Settings(events: 40_000, sessions: 8, seed: 3, compression: .none)
-    var bytes: [UInt8] = []
-    _ = try TraceGenerator(settings: settings).write(to: { bytes.append(contentsOf: $0) }, truth: { _ in })
-    let path = try Fixture.write(bytes, to: store.directory.file("generated.ndjson"))
-    #expect(try store.ingest([path]).status == .clean)
+    let (bytes, status, _) = try store.ingestGenerated(settings)
+    #expect(status == .clean)
     // Each table and index takes one page however small it is: the fixed part of the file.
     let pageSize = try store.count("PRAGMA page_size")
     let trees = try store.count("SELECT count(*) FROM sqlite_schema WHERE rootpage > 0")
