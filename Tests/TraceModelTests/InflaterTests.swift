@@ -182,6 +182,9 @@ struct InflaterTests {
       if compression == .gzip && round % 3 == 0 {
         bytes += try CompressingWriter.compress(TraceText.lines(lines.reversed()), as: .gzip, level: level)
       }
+      // Flipped bytes can also read as a stream that stops early: zlib may wait for bits a damaged
+      // block header asks for where ISA-L rejects the header (and the other way round).
+      let damaged = round % 5 == 2 || round % 5 == 3
       switch round % 5 {
       case 1: bytes = Array(bytes.prefix(Int.random(in: 2...bytes.count, using: &random)))
       case 2, 3:
@@ -207,10 +210,12 @@ struct InflaterTests {
           case "corrupt", "truncated":
             byZlib.text.prefix(common) == other.text.prefix(common)
               && byZlib.memberStarts.filter { $0 < common } == other.memberStarts.filter { $0 < common }
-              && (byZlib.kind == "corrupt" || byZlib.text.count - other.text.count <= 8)
+              && (byZlib.kind == "corrupt" || damaged || byZlib.text.count - other.text.count <= 8)
           default: other.text == byZlib.text && other.memberStarts == byZlib.memberStarts
           }
-        if other.kind != byZlib.kind || !agree {
+        let sameKind =
+          other.kind == byZlib.kind || (damaged && Set([other.kind, byZlib.kind]) == ["corrupt", "truncated"])
+        if !sameKind || !agree {
           let path = "/tmp/traceq-inflate-disagreement-\(round)"
           try Fixture.write(bytes, to: path)
           disagreements.append(
