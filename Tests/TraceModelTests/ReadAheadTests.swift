@@ -42,6 +42,43 @@ struct ReadAheadTests {
     }
   }
 
+  /// Every item of a stream decoded with or without reading ahead, as text.
+  static func items(_ bytes: [UInt8], readsAhead: Bool, maxLineLength: Int = 1 << 20) throws -> [String] {
+    let reader = try TraceReader(
+      source: MemoryByteSource(bytes, chunkSize: 333), path: "t.ndjson", maxLineLength: maxLineLength,
+      readsAhead: readsAhead)
+    let stream = TraceStream(reader: reader)
+    var items: [String] = []
+    while let item = try stream.next() { items.append(String(describing: item)) }
+    return items
+  }
+
+  @Test("records scanned ahead decode to the items, issues and follow-ups of scanning on one thread")
+  func scannedAheadSameItems() throws {
+    let odd = [
+      TraceText.header(),
+      #"{"t":1,"ev":"viewWillAppear","vc":"0xa1","class":"Root","animated":false}"#,
+      #"{"t":1,"ev":"viewDidAppear","vc":"0xa1","vc":"0xb2","animated":false}"#,
+      #"{"t":0.5,"ev":"vi\u0065wDidAppear","vc":"0x\u0061\u0031","animated":true,"extra":[1,{"a":null}]}"#,
+      #"{"t":2,"ev":"push","nav":"0xa1","vc":"0xc3","animated":"yes"}"#,
+      #"{"t":3,"ev":"present","presenter":"0xa1","vc":"0xd4","style":"sideways"}"#,
+      #"{"t":3,"ev":"present""#, "   ", "", "not json at all", #"{"t":4,"ev":42}"#,
+      #"{"t":1e400,"ev":"attemptRotation"}"#,
+      #"{"t":5,"ev":"console","text":"Unbalanced calls to begin/end appearance transitions for <X: 0x1>."}"#,
+      "{\"t\":6,\"ev\":\"console\",\"text\":\"" + String(repeating: "y", count: 3000) + "\"}",
+      #"{"ev":"somethingNew","vc":"0xe5","t":7}"#, #"{"traceq":2,"idiom":"pad"}"#,
+      #"{"t":1,"ev":"viewDidAppear","vc":"0xa1"}"#,
+      TraceText.header(idiom: "pad"), #"{"t":1,"ev":"setRoot","vc":"0xf6","class":"UINavigationController"}"#,
+    ]
+    let text = TraceText.lines(odd + TraceText.events(3_000)) + #"{"t":9,"ev":"attemptRot"#
+    for compression in [Compression.none, .gzip] {
+      let bytes = try Fixture.bytes(text, compression)
+      let direct = try Self.items(bytes, readsAhead: false, maxLineLength: 2000)
+      #expect(direct.count > 3_000)
+      #expect(try Self.items(bytes, readsAhead: true, maxLineLength: 2000) == direct, "\(compression)")
+    }
+  }
+
   @Test("bytes read grows with the lines handed out and ends at the size of the input")
   func progress() throws {
     let bytes = try Fixture.bytes(Self.large)

@@ -53,7 +53,7 @@ public final class RecordDecoder {
     }
     if Self.isBlank(line.bytes) { return nil }
     do throws(JSONSyntaxError) {
-      try scanner.scan(line.bytes)
+      if let scanned = line.prescanned { scanner.restore(line.bytes, scanned) } else { try scanner.scan(line.bytes) }
     } catch {
       if !sawHeader {
         reject(line)

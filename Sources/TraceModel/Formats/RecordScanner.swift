@@ -89,6 +89,37 @@ final class RecordScanner {
     return String(decoding: bytes.prefix(limit), as: UTF8.self) + (bytes.count > limit ? "…" : "")
   }
 
+  /// What the last scan found, for a line scanned on another thread (``ReadAheadLines``).
+  var summary: PrescannedRecord.Summary { PrescannedRecord.Summary(present: present, repeatedKey: repeatedKey) }
+
+  /// Writes the last scan's values, one per present key in key order, at `destination`;
+  /// returns how many.
+  func copySlots(to destination: UnsafeMutablePointer<ScannedValue>) -> Int {
+    var written = 0
+    var remaining = present
+    while remaining != 0 {
+      let key = remaining.trailingZeroBitCount
+      (destination + written).initialize(to: slots[key])
+      written += 1
+      remaining &= remaining &- 1
+    }
+    return written
+  }
+
+  /// Takes `line` as scanned already: afterwards the scanner answers as if it had scanned it.
+  func restore(_ line: UnsafeRawBufferPointer, _ scanned: PrescannedRecord) {
+    self.line = line
+    present = scanned.summary.present
+    repeatedKey = scanned.summary.repeatedKey
+    var read = 0
+    var remaining = present
+    while remaining != 0 {
+      slots[remaining.trailingZeroBitCount] = scanned.slots[read]
+      read += 1
+      remaining &= remaining &- 1
+    }
+  }
+
   /// Scans `line`; afterwards ``value(_:)`` finds the known keys' values (of a key written twice,
   /// the first: see ``repeatedKey``).
   func scan(_ line: UnsafeRawBufferPointer) throws(JSONSyntaxError) {

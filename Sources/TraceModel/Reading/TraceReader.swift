@@ -12,8 +12,10 @@ public final class TraceReader {
   /// Lines longer than this many bytes are skipped and reported (``RawLine/oversizedLength``).
   public let maxLineLength: Int
 
-  private let text: TextSource
+  private let text: DirectText
   private let buffer: UnsafeMutableRawBufferPointer
+  /// With `readsAhead`: another reader of the same text splitting lines on a thread of its own.
+  private let ahead: ReadAheadLines?
   private static let chunk = 1 << 18
   // Per-event state is @exclusivity(unchecked): one thread uses an instance and its methods do
   // not re-enter, so the dynamic checks (~15% of a replay) would protect nothing.
@@ -33,12 +35,14 @@ public final class TraceReader {
 
   /// What went wrong at the end of the stream (cut short, damaged, trailing bytes); set once
   /// ``next()`` has returned nil.
-  public private(set) var endIssues: [IngestIssue] = []
+  public var endIssues: [IngestIssue] { ahead.map { $0.finishedReader?.endIssues ?? [] } ?? ownEndIssues }
+  private var ownEndIssues: [IngestIssue] = []
 
   /// For a compressed stream found damaged (a checksum that does not match, data zlib
   /// rejects): the first line no checksum vouches for, the start of the damaged member. What
   /// was read from there on may be wrong. Set once ``next()`` has returned nil.
-  public private(set) var unverifiedFromLine: Int?
+  public var unverifiedFromLine: Int? { ahead.map { $0.finishedReader?.unverifiedFromLine } ?? ownUnverifiedFromLine }
+  private var ownUnverifiedFromLine: Int?
 
   /// The line where the current compressed member starts (1 for the first).
   @exclusivity(unchecked) private var memberStartLine = 1
@@ -48,16 +52,30 @@ public final class TraceReader {
     try self.init(source: FileByteSource(path: path), path: path, maxLineLength: maxLineLength, readsAhead: readsAhead)
   }
 
-  /// Reads `source`, named `path` in diagnostics. With `readsAhead`, the text is decompressed on
-  /// a thread of its own, a few blocks ahead of the lines handed out (worth it when a core is
-  /// free: decompressing is about a fifth of a check).
-  public init(source: ByteSource, path: String, maxLineLength: Int = 1 << 20, readsAhead: Bool = false) throws {
+  /// Reads `source`, named `path` in diagnostics. With `readsAhead`, the text is decompressed,
+  /// split into lines and each record scanned as JSON on a thread of its own, a few batches
+  /// ahead of the lines handed out (worth it when a core is free: that is about half of a check).
+  public convenience init(source: ByteSource, path: String, maxLineLength: Int = 1 << 20, readsAhead: Bool = false)
+    throws
+  {
+    let direct = try DirectText(source: source)
+    guard readsAhead else {
+      self.init(direct, path: path, maxLineLength: maxLineLength, ahead: nil)
+      return
+    }
+    let splitting = TraceReader(direct, path: path, maxLineLength: maxLineLength, ahead: nil)
+    self.init(direct, path: path, maxLineLength: maxLineLength, ahead: ReadAheadLines(splitting))
+  }
+
+  /// A reader of `text`; with `ahead`, one that hands out the lines `ahead` splits (from the
+  /// same text, which this one then never touches).
+  private init(_ text: DirectText, path: String, maxLineLength: Int, ahead: ReadAheadLines?) {
     self.path = path
     self.maxLineLength = maxLineLength
-    let direct = try DirectText(source: source)
-    compression = direct.compression
-    text = readsAhead ? ReadAheadText(direct) : direct
-    buffer = .allocate(byteCount: maxLineLength + Self.chunk, alignment: 16)
+    compression = text.compression
+    self.text = text
+    self.ahead = ahead
+    buffer = .allocate(byteCount: ahead == nil ? maxLineLength + Self.chunk : 0, alignment: 16)
   }
 
   deinit {
@@ -66,14 +84,15 @@ public final class TraceReader {
   }
 
   /// Bytes taken from the source so far (compressed bytes for a compressed trace).
-  public var bytesRead: Int { text.bytesRead }
+  public var bytesRead: Int { ahead?.bytesRead ?? text.bytesRead }
 
   /// Lines handed out so far.
-  public var linesRead: Int { lineNumber }
+  public var linesRead: Int { ahead?.linesRead ?? lineNumber }
 
   /// The next line, or nil at the end of the stream. The line's bytes are valid until the
   /// next call.
   public func next() throws -> RawLine? {
+    if let ahead { return try ahead.next() }
     let base = buffer.baseAddress!
     while true {
       if checkedStart || checkStart(), searched < end, let newline = memchr(base + searched, 0x0A, end - searched) {
@@ -169,7 +188,7 @@ public final class TraceReader {
       }
       fragmentDropped = true
     }
-    if endIssues.isEmpty, let issue = issue(for: ending) { endIssues.append(issue) }
+    if ownEndIssues.isEmpty, let issue = issue(for: ending) { ownEndIssues.append(issue) }
     return nil
   }
 
@@ -208,7 +227,7 @@ public final class TraceReader {
         "the zlib stream needs a preset dictionary (it was compressed with deflateSetDictionary), which the file "
           + "does not carry; traceq cannot decompress it: write the trace without a dictionary")
     case .corrupt(let reason):
-      unverifiedFromLine = memberStartLine
+      ownUnverifiedFromLine = memberStartLine
       let unverified =
         memberStartLine > lastGood
         ? ""
@@ -235,6 +254,7 @@ public final class TraceReader {
   /// Reads the rest of the source without decoding it, handing each piece to `body`; for
   /// finishing a content hash of a stream that stopped early.
   public func drainSource(_ body: (UnsafeRawBufferPointer) -> Void) throws {
+    if let ahead { return try ahead.drain(body) }
     try text.drain(body)
   }
 }

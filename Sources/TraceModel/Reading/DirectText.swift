@@ -1,25 +1,8 @@
 import Foundation
 
-/// Where a ``TraceReader`` gets a trace's text: decompressed, or copied as it is.
-protocol TextSource: AnyObject {
-  /// Writes the next piece of text into `room`; returns how many bytes, 0 once the stream has
-  /// ended (then ``ending`` says how).
-  func fill(_ room: UnsafeMutableRawBufferPointer) throws -> Int
-  /// How the stream ended; meaningful once ``fill(_:)`` has returned 0.
-  var ending: StreamEnding { get }
-  /// Whether the text of the last ``fill(_:)`` begins a compressed member after the first: the
-  /// checksum of each member covers its own text only.
-  var startsMember: Bool { get }
-  /// Bytes taken from the source for the text handed out so far (compressed bytes for a
-  /// compressed trace).
-  var bytesRead: Int { get }
-  /// Reads the rest of the source without decoding it, handing each piece to `body`.
-  func drain(_ body: (UnsafeRawBufferPointer) -> Void) throws
-}
-
 /// The text of a ``ByteSource``, produced on the calling thread: inflated when the first bytes
 /// say gzip or zlib (``Compression/sniff(_:)``), else copied.
-final class DirectText: TextSource {
+final class DirectText {
   let compression: Compression
   private let input: InputBuffer
   private let inflater: Inflater?
@@ -34,6 +17,8 @@ final class DirectText: TextSource {
     inflater = compression == .none ? nil : try Inflater(input: input, compression: compression)
   }
 
+  /// Writes the next piece of text into `room`; returns how many bytes, 0 once the stream has
+  /// ended (then ``ending`` says how).
   func fill(_ room: UnsafeMutableRawBufferPointer) throws -> Int {
     if let inflater { return try inflater.fill(room) }
     if input.count > 0 {
@@ -47,11 +32,17 @@ final class DirectText: TextSource {
     return count
   }
 
+  /// How the stream ended; meaningful once ``fill(_:)`` has returned 0.
   var ending: StreamEnding { inflater?.ending ?? .complete }
 
+  /// Whether the text of the last ``fill(_:)`` begins a compressed member after the first: the
+  /// checksum of each member covers its own text only.
   var startsMember: Bool { inflater?.startsMember ?? false }
 
+  /// Bytes taken from the source for the text handed out so far (compressed bytes for a
+  /// compressed trace).
   var bytesRead: Int { input.bytesRead + plainBytesRead }
 
+  /// Reads the rest of the source without decoding it, handing each piece to `body`.
   func drain(_ body: (UnsafeRawBufferPointer) -> Void) throws { try input.drain(body) }
 }

@@ -1,0 +1,221 @@
+import Foundation
+
+/// The lines of a ``TraceReader`` split, and scanned as JSON, on a thread of its own, a few
+/// batches ahead of the consumer: inflating, splitting and the structural scan of each record
+/// run on one core while decoding and replaying run on another. A line and its scan are copied
+/// into a batch, so each batch is self-contained; memory stays bounded (``batchesAhead`` batches
+/// of about ``batchBytes`` bytes, one of them as large as the longest line the reader hands out).
+final class ReadAheadLines {
+  private let filled: BoundedChannel<LineBatch, Exit>
+  private let free: BoundedChannel<LineBatch, Void>
+  // The consumer's side; one thread uses it.
+  @exclusivity(unchecked) private var current: LineBatch?
+  @exclusivity(unchecked) private var index = 0
+  @exclusivity(unchecked) private var exit: Exit?
+  @exclusivity(unchecked) private(set) var bytesRead = 0
+  @exclusivity(unchecked) private(set) var linesRead = 0
+
+  static let batchBytes = 1 << 18
+  private static let batchLines = 4096
+  private static let batchesAhead = 4
+
+  /// How the producer left off: its reader (which no longer runs, for its end issues and the
+  /// rest of the source) and the error that stopped it, if any.
+  private struct Exit {
+    var reader: TraceReader
+    var error: Error?
+  }
+
+  /// Starts splitting `reader`'s lines; from now on only the producing thread touches it.
+  init(_ reader: TraceReader) {
+    let filled = BoundedChannel<LineBatch, Exit>(capacity: Self.batchesAhead)
+    let free = BoundedChannel<LineBatch, Void>(capacity: Self.batchesAhead)
+    for _ in 0..<Self.batchesAhead { free.send(LineBatch(capacity: Self.batchBytes)) }
+    self.filled = filled
+    self.free = free
+    // Handed over, not shared: the caller keeps no reference to `reader`.
+    nonisolated(unsafe) let source = reader
+    let thread = Thread { Self.produce(from: source, into: filled, taking: free) }
+    thread.name = "traceq read-ahead"
+    thread.stackSize = 1 << 20
+    thread.start()
+  }
+
+  deinit { stop() }
+
+  /// Stops the producer after its current batch.
+  private func stop() {
+    filled.cancel()
+    free.close(())
+  }
+
+  /// The producing thread: fills free batches with lines until the text ends, fails, or the
+  /// consumer stops.
+  private static func produce(
+    from reader: TraceReader, into filled: BoundedChannel<LineBatch, Exit>, taking free: BoundedChannel<LineBatch, Void>
+  ) {
+    let scanner = RecordScanner()
+    var ended = false
+    while !ended, case .value(let batch) = free.receive() {
+      batch.removeAll()
+      do {
+        while batch.lineCount < batchLines, batch.byteCount < batchBytes {
+          guard let line = try reader.next() else {
+            ended = true
+            break
+          }
+          batch.append(line, scanner: scanner)
+        }
+      } catch {
+        if batch.lineCount > 0 { _ = filled.send(batch) }
+        return filled.close(Exit(reader: reader, error: error))
+      }
+      batch.bytesRead = reader.bytesRead
+      if batch.lineCount > 0, !filled.send(batch) { break }
+    }
+    filled.close(Exit(reader: reader, error: nil))
+  }
+
+  /// The next line, valid until the next call, or nil at the end of the text.
+  func next() throws -> RawLine? {
+    while true {
+      if let batch = current {
+        if index < batch.lineCount {
+          defer { index += 1 }
+          let line = batch.line(at: index)
+          linesRead = line.number
+          return line
+        }
+        current = nil
+        free.send(batch)
+      }
+      if let exit {
+        if let error = exit.error { throw error }
+        return nil
+      }
+      switch filled.receive() {
+      case .value(let batch):
+        current = batch
+        index = 0
+        bytesRead = batch.bytesRead
+      case .end(let exit):
+        self.exit = exit
+        bytesRead = exit.reader.bytesRead
+      }
+    }
+  }
+
+  /// The reader the producer ran, once it stopped (after ``next()`` returned nil or threw).
+  var finishedReader: TraceReader? { exit?.reader }
+
+  /// Stops the producer and hands the rest of the source to `body` unread.
+  func drain(_ body: (UnsafeRawBufferPointer) -> Void) throws {
+    stop()
+    while exit == nil {
+      if case .end(let exit) = filled.receive() { self.exit = exit }
+    }
+    try exit!.reader.drainSource(body)
+  }
+}
+
+/// Lines copied one after another with their metadata and their JSON scan, handed from the
+/// splitting thread to the decoding one (one thread at a time holds a batch).
+final class LineBatch: @unchecked Sendable {
+  private struct Entry {
+    var number: Int
+    var start: Int
+    var count: Int
+    var isUnterminated: Bool
+    var oversizedLength: Int?
+    var scan: PrescannedRecord.Summary?
+    var firstSlot: Int
+  }
+
+  private var bytes: UnsafeMutableRawBufferPointer
+  private var entries: [Entry] = []
+  /// The scanned values of the lines, `slotCount` of them.
+  private var slots = UnsafeMutableBufferPointer<ScannedValue>.allocate(capacity: 1 << 14)
+  private var slotCount = 0
+  private(set) var byteCount = 0
+  /// The source's bytes read once the batch was filled.
+  var bytesRead = 0
+
+  init(capacity: Int) {
+    bytes = .allocate(byteCount: capacity, alignment: 16)
+  }
+
+  deinit {
+    bytes.deallocate()
+    slots.deallocate()
+  }
+
+  var lineCount: Int { entries.count }
+
+  func removeAll() {
+    entries.removeAll(keepingCapacity: true)
+    slotCount = 0
+    byteCount = 0
+    // A batch grown for one long line goes back to its usual size.
+    if bytes.count > ReadAheadLines.batchBytes {
+      bytes.deallocate()
+      bytes = .allocate(byteCount: ReadAheadLines.batchBytes, alignment: 16)
+    }
+  }
+
+  /// Copies `line` in, with the scan of its record when it holds one.
+  func append(_ line: RawLine, scanner: RecordScanner) {
+    let count = line.bytes.count
+    if byteCount + count > bytes.count {
+      // Only the first line of a batch can be this long: a batch is handed over past its size.
+      let grown = UnsafeMutableRawBufferPointer.allocate(byteCount: byteCount + count, alignment: 16)
+      if byteCount > 0 { grown.baseAddress!.copyMemory(from: bytes.baseAddress!, byteCount: byteCount) }
+      bytes.deallocate()
+      bytes = grown
+    }
+    if count > 0 { (bytes.baseAddress! + byteCount).copyMemory(from: line.bytes.baseAddress!, byteCount: count) }
+    let copied = UnsafeRawBufferPointer(start: bytes.baseAddress! + byteCount, count: count)
+    var scan: PrescannedRecord.Summary?
+    let firstSlot = slotCount
+    if line.oversizedLength == nil, count > 0, (try? scanner.scan(copied)) != nil {
+      let summary = scanner.summary
+      let needed = slotCount + summary.present.nonzeroBitCount
+      if needed > slots.count {
+        let grown = UnsafeMutableBufferPointer<ScannedValue>.allocate(capacity: max(needed, slots.count * 2))
+        _ = grown.initialize(fromContentsOf: slots[..<slotCount])
+        slots.deallocate()
+        slots = grown
+      }
+      slotCount = scanner.copySlots(to: slots.baseAddress! + slotCount) + slotCount
+      scan = summary
+    }
+    entries.append(
+      Entry(
+        number: line.number, start: byteCount, count: count, isUnterminated: line.isUnterminated,
+        oversizedLength: line.oversizedLength, scan: scan, firstSlot: firstSlot))
+    byteCount += count
+  }
+
+  /// The line at `index`, pointing into the batch.
+  func line(at index: Int) -> RawLine {
+    let entry = entries[index]
+    var line = RawLine(
+      number: entry.number, bytes: UnsafeRawBufferPointer(start: bytes.baseAddress! + entry.start, count: entry.count),
+      isUnterminated: entry.isUnterminated, oversizedLength: entry.oversizedLength)
+    if let scan = entry.scan {
+      line.prescanned = PrescannedRecord(summary: scan, slots: UnsafePointer(slots.baseAddress! + entry.firstSlot))
+    }
+    return line
+  }
+}
+
+/// What a ``RecordScanner`` found in a line scanned ahead, valid with the line: the known keys
+/// present, the first one repeated, and their values (one per present key, in key order).
+struct PrescannedRecord {
+  struct Summary {
+    var present: UInt64
+    var repeatedKey: RecordKey?
+  }
+
+  var summary: Summary
+  var slots: UnsafePointer<ScannedValue>
+}
