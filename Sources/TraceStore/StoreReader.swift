@@ -129,10 +129,12 @@ public final class StoredRows {
     }
   }
 
+  /// The current row's values in column order, copied.
+  public var values: [StoredValue] { (0..<columnCount).map { cell($0).value } }
+
   /// The next row's values in column order, or nil after the last.
   public func next() throws -> [StoredValue]? {
-    guard try step() else { return nil }
-    return (0..<columnCount).map { cell($0).value }
+    try step() ? values : nil
   }
 }
 

@@ -29,11 +29,6 @@ protocol RowPrinter {
   func finish()
 }
 
-extension StoredRows {
-  /// The current row's values, copied.
-  var values: [StoredValue] { (0..<columnCount).map { cell($0).value } }
-}
-
 /// A cell as text: NULL prints as `NULL` in tables and as an empty field in CSV.
 enum CellText {
   static func text(_ value: StoredValue) -> String? {
