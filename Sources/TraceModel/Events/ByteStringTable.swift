@@ -1,21 +1,26 @@
 import Foundation
 
 /// A read-only map from short byte strings to values, for matching names in a line without
-/// creating `String`s. Names are bucketed by length; within a bucket (a handful of names) the
-/// first byte, then the rest, are compared. Storage is unsafe and immutable, so that a lookup
-/// touches no reference counts.
+/// creating `String`s: an open-addressing hash table over each name's length and its first,
+/// middle and last bytes (three loads, no pass over the name), then one comparison of the
+/// whole name, a word at a time. Storage is unsafe and immutable, so that a lookup touches no
+/// reference counts.
 public final class ByteStringTable<Value>: @unchecked Sendable {
   private struct Entry {
-    var start: Int
-    var first: UInt8
+    var start: Int32
+    var count: Int32
   }
 
   private let bytes: UnsafeMutableRawBufferPointer
-  /// Sorted by length; `buckets[n]..<buckets[n + 1]` are the names of length `n`.
   private let entries: UnsafeMutableBufferPointer<Entry>
   private let values: UnsafeMutableBufferPointer<Value>
-  private let buckets: UnsafeMutableBufferPointer<Int32>
+  /// Entry indexes by hash (a power of two of them, at most a quarter used), -1 where empty.
+  private let slots: UnsafeMutableBufferPointer<Int32>
+  private let mask: Int
   private let maxLength: Int
+  /// The entry of the empty name, or -1.
+  private let emptyEntry: Int
+  private let entryCount: Int
 
   /// Builds the table; later pairs with an existing key are ignored.
   public init(_ pairs: [(String, Value)]) {
@@ -23,60 +28,80 @@ public final class ByteStringTable<Value>: @unchecked Sendable {
     for (name, value) in pairs where !unique.contains(where: { $0.key == Array(name.utf8) }) {
       unique.append((Array(name.utf8), value))
     }
-    unique.sort { $0.key.count < $1.key.count }
-    maxLength = unique.last?.key.count ?? 0
-    bytes = .allocate(byteCount: max(1, unique.reduce(0) { $0 + $1.key.count }), alignment: 8)
-    entries = .allocate(capacity: max(1, unique.count))
-    values = .allocate(capacity: max(1, unique.count))
-    buckets = .allocate(capacity: maxLength + 2)
+    let storage = UnsafeMutableRawBufferPointer.allocate(
+      byteCount: max(1, unique.reduce(0) { $0 + $1.key.count }), alignment: 8)
+    let entries = UnsafeMutableBufferPointer<Entry>.allocate(capacity: max(1, unique.count))
+    let values = UnsafeMutableBufferPointer<Value>.allocate(capacity: max(1, unique.count))
+    var slotCount = 16
+    while slotCount < unique.count * 4 { slotCount *= 2 }
+    let slots = UnsafeMutableBufferPointer<Int32>.allocate(capacity: slotCount)
+    slots.initialize(repeating: -1)
     var offset = 0
-    var length = 0
-    buckets[0] = 0
+    var empty = -1
     for (index, pair) in unique.enumerated() {
-      while length < pair.key.count {
-        length += 1
-        buckets[length] = Int32(index)
+      entries.initializeElement(at: index, to: Entry(start: Int32(offset), count: Int32(pair.key.count)))
+      values.initializeElement(at: index, to: pair.value)
+      guard !pair.key.isEmpty else {
+        empty = index
+        continue
       }
       pair.key.withUnsafeBytes { key in
-        if !key.isEmpty {
-          bytes.baseAddress!.advanced(by: offset).copyMemory(from: key.baseAddress!, byteCount: key.count)
-        }
+        storage.baseAddress!.advanced(by: offset).copyMemory(from: key.baseAddress!, byteCount: key.count)
+        var slot = Self.hash(key) & (slotCount - 1)
+        while slots[slot] >= 0 { slot = (slot + 1) & (slotCount - 1) }
+        slots[slot] = Int32(index)
       }
-      entries.initializeElement(at: index, to: Entry(start: offset, first: pair.key.first ?? 0))
-      values.initializeElement(at: index, to: pair.value)
       offset += pair.key.count
     }
-    buckets[maxLength + 1] = Int32(unique.count)
+    bytes = storage
+    self.entries = entries
+    self.values = values
+    self.slots = slots
+    mask = slotCount - 1
+    maxLength = unique.map(\.key.count).max() ?? 0
+    entryCount = unique.count
+    emptyEntry = empty
   }
 
   deinit {
     bytes.deallocate()
     entries.deallocate()
-    values.baseAddress!.deinitialize(count: Int(buckets[maxLength + 1]))
+    values.baseAddress!.deinitialize(count: entryCount)
     values.deallocate()
-    buckets.deallocate()
+    slots.deallocate()
   }
 
   /// The value stored for `key`, or nil.
   public func value(for key: UnsafeRawBufferPointer) -> Value? {
     let count = key.count
+    guard count > 0 else { return emptyEntry >= 0 ? values[emptyEntry] : nil }
     guard count <= maxLength else { return nil }
-    var index = Int(buckets[count])
-    let end = Int(buckets[count + 1])
-    guard count > 0 else { return index < end ? values[index] : nil }
-    let first = key[0]
-    while index < end {
+    var slot = Self.hash(key) & mask
+    while true {
+      let index = Int(slots[slot])
+      guard index >= 0 else { return nil }
       let entry = entries[index]
-      if entry.first == first, ShortBytes.equal(bytes.baseAddress! + entry.start, key) { return values[index] }
-      index += 1
+      if Int(entry.count) == count, ShortBytes.equal(bytes.baseAddress! + Int(entry.start), key) {
+        return values[index]
+      }
+      slot = (slot + 1) & mask
     }
-    return nil
   }
 
   /// The value stored for `string`, or nil.
   public func value(for string: String) -> Value? {
     var string = string
     return string.withUTF8 { value(for: UnsafeRawBufferPointer($0)) }
+  }
+
+  /// A hash of a non-empty name's length and its first, middle and last bytes.
+  @inline(__always)
+  private static func hash(_ key: UnsafeRawBufferPointer) -> Int {
+    let count = key.count
+    let mixed =
+      UInt64(truncatingIfNeeded: count) | UInt64(key[0]) << 16 | UInt64(key[count >> 1]) << 24
+      | UInt64(key[count - 1]) << 32
+    return Int(truncatingIfNeeded: (mixed &* 0x9E37_79B9_7F4A_7C15) >> 40)
   }
 }
 
