@@ -66,7 +66,12 @@ enum JSONText {
     return value
   }
 
-  static let powersOfTen: [Double] = (0...22).map { pow(10, Double($0)) }
+  /// 10⁰ to 10²², each exact in a Double. Written out so that the array is laid out at compile
+  /// time: reading it on the scanner's hot path then costs no lazy-initialisation check.
+  static let powersOfTen: [Double] = [
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19,
+    1e20, 1e21, 1e22,
+  ]
 
   /// The value of a validated JSON number. Plain decimals with up to 15 significant digits
   /// take an exact fast path; the rest go through `strtod`.

@@ -131,14 +131,16 @@ final class LineBatch: @unchecked Sendable {
     var firstSlot: Int
   }
 
-  private var bytes: UnsafeMutableRawBufferPointer
-  private var entries: [Entry] = []
+  // Per-line state is @exclusivity(unchecked): one thread at a time holds a batch (the channels
+  // hand it over) and its methods do not re-enter, so the dynamic checks would protect nothing.
+  @exclusivity(unchecked) private var bytes: UnsafeMutableRawBufferPointer
+  @exclusivity(unchecked) private var entries: [Entry] = []
   /// The scanned values of the lines, `slotCount` of them.
-  private var slots = UnsafeMutableBufferPointer<ScannedValue>.allocate(capacity: 1 << 14)
-  private var slotCount = 0
-  private(set) var byteCount = 0
+  @exclusivity(unchecked) private var slots = UnsafeMutableBufferPointer<ScannedValue>.allocate(capacity: 1 << 14)
+  @exclusivity(unchecked) private var slotCount = 0
+  @exclusivity(unchecked) private(set) var byteCount = 0
   /// The source's bytes read once the batch was filled.
-  var bytesRead = 0
+  @exclusivity(unchecked) var bytesRead = 0
 
   init(capacity: Int) {
     bytes = .allocate(byteCount: capacity, alignment: 16)
