@@ -330,10 +330,16 @@ final class TraceRowWriter {
     }
   }
 
-  private static func timestamp() -> String {
-    let formatter = ISO8601DateFormatter()
-    formatter.formatOptions = [.withInternetDateTime]
-    return formatter.string(from: Date())
+  /// The current time in UTC as RFC 3339 (`2026-11-25T17:30:00Z`), written with the C library:
+  /// Foundation's ISO8601DateFormatter would load ICU's calendar data, about 5 MB of a process
+  /// whose memory is meant to stay under 50 MB.
+  static func timestamp(_ seconds: time_t = time(nil)) -> String {
+    var now = seconds
+    var parts = tm()
+    gmtime_r(&now, &parts)
+    var text = [CChar](repeating: 0, count: 32)
+    let count = strftime(&text, text.count, "%Y-%m-%dT%H:%M:%SZ", &parts)
+    return String(decoding: text[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 }
 

@@ -67,6 +67,19 @@ let homepwner = TraceText.lines([
 
 @Suite("Ingesting traces into SQLite")
 struct IngestTests {
+  @Test("a trace's ingested_at is the time of the ingest in UTC, as RFC 3339")
+  func ingestedAt() throws {
+    #expect(TraceRowWriter.timestamp(0) == "1970-01-01T00:00:00Z")
+    #expect(TraceRowWriter.timestamp(1_764_091_800) == "2025-11-25T17:30:00Z")
+    let store = try StoreFixture()
+    defer { store.directory.remove() }
+    let before = time(nil)
+    #expect(try store.ingest([try store.write(homepwner, as: "hp.ndjson")]).status == .clean)
+    let stored = try #require(try store.rows("SELECT ingested_at FROM traces").first?["ingested_at"] as String?)
+    #expect(stored.count == 20 && stored.hasSuffix("Z"))
+    #expect(stored >= TraceRowWriter.timestamp(before) && stored <= TraceRowWriter.timestamp(time(nil)))
+  }
+
   @Test("gzip, zlib and plain files store the same rows", arguments: [Compression.gzip, .zlib, .none])
   func storesEachCompression(_ compression: Compression) throws {
     let store = try StoreFixture()
