@@ -177,7 +177,7 @@ public final class RecordDecoder {
       }
       guard evValue.kind == .string else { throw RecordProblem.wrongType(.ev, "a string", found: evValue.kind) }
       let nameBytes = scanner.bytes(evValue)
-      let known = evValue.hasEscapes ? EventName(name: JSONText.decode(nameBytes)) : EventName.named(nameBytes)
+      let known = evValue.hasEscapes ? EventName(name: JSONText.decode(nameBytes)) : scanner.eventName
       let fields = RecordFields(scanner: scanner, symbols: symbols, context: .event(known))
       let time = try fields.optionalNumber(.t)
       let payload: EventPayload =

@@ -66,6 +66,9 @@ final class RecordScanner {
   /// The first known key the last scanned line holds more than once (its first value is the
   /// one kept, as SQLite's `json_extract` reads it), or nil.
   @exclusivity(unchecked) private(set) var repeatedKey: RecordKey?
+  /// The event the last scanned line's `ev` names, when it is a string without escapes and a
+  /// known name: looked up during the scan, so that it happens on the read-ahead thread.
+  @exclusivity(unchecked) private(set) var eventName: EventName?
   private let slots = UnsafeMutablePointer<ScannedValue>.allocate(capacity: RecordKey.allCases.count)
   private let keys = RecordKey.byName
   private static let maxDepth = 64
@@ -90,7 +93,9 @@ final class RecordScanner {
   }
 
   /// What the last scan found, for a line scanned on another thread (``ReadAheadLines``).
-  var summary: PrescannedRecord.Summary { PrescannedRecord.Summary(present: present, repeatedKey: repeatedKey) }
+  var summary: PrescannedRecord.Summary {
+    PrescannedRecord.Summary(present: present, repeatedKey: repeatedKey, eventName: eventName)
+  }
 
   /// Writes the last scan's values, one per present key in key order, at `destination`;
   /// returns how many.
@@ -111,6 +116,7 @@ final class RecordScanner {
     self.line = line
     present = scanned.summary.present
     repeatedKey = scanned.summary.repeatedKey
+    eventName = scanned.summary.eventName
     var read = 0
     var remaining = present
     while remaining != 0 {
@@ -126,6 +132,7 @@ final class RecordScanner {
     self.line = line
     present = 0
     repeatedKey = nil
+    eventName = nil
     guard line.count < Int32.max else {
       throw JSONSyntaxError(message: "the line is longer than 2 GiB", offset: 0)
     }
@@ -159,6 +166,10 @@ final class RecordScanner {
           if present & (1 << UInt64(known.rawValue)) == 0 {
             slots[known.rawValue] = value
             present |= 1 << UInt64(known.rawValue)
+            if known == .ev, value.kind == .string, !value.hasEscapes {
+              eventName = EventName.named(
+                UnsafeRawBufferPointer(start: base + Int(value.start), count: Int(value.end - value.start)))
+            }
           } else if repeatedKey == nil {
             repeatedKey = known
           }
