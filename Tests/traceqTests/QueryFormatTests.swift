@@ -23,6 +23,43 @@ struct QueryFormatTests {
     #expect(CSVPrinter.field(field) == expected)
   }
 
+  @Test("a large result prints every row once, in order, and the rows read before an error are printed")
+  func largeResultAndError() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let database = directory.file("empty.db")
+    try TraceStore.openForWriting(path: database).close()
+    func run(_ sql: String) throws -> (traceq.ExitStatus, [String], [String]) {
+      var lines: [String] = []
+      var errors: [String] = []
+      var run = QueryRun(databasePath: database, sql: sql, format: .csv)
+      run.output = {
+        lines.append(contentsOf: $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+      }
+      run.errorOutput = { errors.append($0) }
+      return (try run.execute(), lines, errors)
+    }
+    let count = 20_000
+    let all = try run(
+      "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < \(count)) SELECT i, 'row ' || i FROM n")
+    #expect(all.0 == .clean)
+    #expect(all.1 == ["i,'row ' || i"] + (1...count).map { "\($0),row \($0)" })
+    #expect(
+      try run("SELECT 0 AS a, -1 AS b, 10 AS c, 9223372036854775807 AS d").1 == [
+        "a,b,c,d", "0,-1,10,9223372036854775807",
+      ])
+    // The last row builds a value over the 32 MiB limit: the statement stops there.
+    let stopped = try run(
+      "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 3) "
+        + "SELECT i, CASE WHEN i < 3 THEN 'small' ELSE length(zeroblob(40000000) || 'x') END FROM n")
+    #expect(stopped.0 == .findings)
+    #expect(
+      stopped.1.prefix(3) == [
+        "i,CASE WHEN i < 3 THEN 'small' ELSE length(zeroblob(40000000) || 'x') END", "1,small", "2,small",
+      ])
+    #expect(stopped.2.contains { $0.contains("over traceq query's limit") }, "\(stopped.2)")
+  }
+
   @Test("rows print as RFC 4180 lines under a header, each storage class as the table printer spells it")
   func rows() throws {
     let directory = try TemporaryDirectory()
@@ -37,7 +74,9 @@ struct QueryFormatTests {
         UNION ALL SELECT 'say "hi"', 1.5 UNION ALL SELECT '', 2.0 UNION ALL SELECT x'00ff', 1e300
         """,
       format: .csv)
-    run.output = { lines.append($0) }
+    run.output = {
+      lines.append(contentsOf: $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+    }
     #expect(try run.execute() == .clean)
     #expect(
       lines == [

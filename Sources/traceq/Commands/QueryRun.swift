@@ -38,7 +38,13 @@ struct QueryRun {
     do {
       try reader.execute(sql, limits: limits) { columns, rows in
         let printer = format.makePrinter(columns: columns, output: output)
-        while try rows.step() { printer.add(rows) }
+        do {
+          while try rows.step() { printer.add(rows) }
+        } catch {
+          printer.flush()
+          throw error
+        }
+        printer.flush()
         printer.finish()
       }
       return .clean

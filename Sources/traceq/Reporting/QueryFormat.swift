@@ -24,9 +24,17 @@ enum QueryFormat: String, CaseIterable {
 
 /// Receives the rows of one statement and prints them.
 protocol RowPrinter {
-  /// Prints the current row of `rows`.
+  /// Prints the current row of `rows` (or holds it for ``flush()``).
   func add(_ rows: StoredRows)
+  /// Prints the rows held: after the last row, and when the statement stops with an error,
+  /// so that the rows read before it are printed.
+  func flush()
+  /// Ends the output of a statement that ran to its end (after ``flush()``).
   func finish()
+}
+
+extension RowPrinter {
+  func flush() {}
 }
 
 /// A cell as text: NULL prints as `NULL` in tables and as an empty field in CSV.
@@ -100,29 +108,40 @@ final class TablePrinter: RowPrinter {
 
 /// RFC 4180: fields with a comma, quote or line break are quoted, quotes doubled.
 ///
-/// A row is written as bytes from SQLite's own memory into one reused line: a large result
-/// (100 k rows) prints at the speed of SQLite's shell rather than at a few Strings per cell.
+/// Rows are written as bytes from SQLite's own memory into one reused buffer, handed to the
+/// output some 16 KiB of rows at a time: a large result (100 k rows) prints at the speed of
+/// SQLite's shell rather than at a few Strings per cell.
 final class CSVPrinter: RowPrinter {
   private let output: (String) -> Void
-  private var line: [UInt8] = []
+  // One thread prints and `add` does not re-enter: the runtime's exclusivity checks on every
+  // byte appended (a tenth of printing a large result) would protect nothing.
+  /// Whole rows, separated by newlines (the output ends the last one).
+  @exclusivity(unchecked) private var rows: [UInt8] = []
+  private static let chunk = 1 << 14
 
   init(columns: [String], output: @escaping (String) -> Void) {
     self.output = output
     output(columns.map(Self.field).joined(separator: ","))
   }
 
-  func add(_ rows: StoredRows) {
-    line.removeAll(keepingCapacity: true)
-    for index in 0..<rows.columnCount {
-      if index > 0 { line.append(UInt8(ascii: ",")) }
-      switch rows.cell(index) {
+  func add(_ stored: StoredRows) {
+    if !rows.isEmpty { rows.append(0x0A) }
+    for index in 0..<stored.columnCount {
+      if index > 0 { rows.append(UInt8(ascii: ",")) }
+      switch stored.cell(index) {
       case .null: break
-      case .integer(let int): line.append(contentsOf: String(int).utf8)
-      case .text(let bytes): Self.appendField(bytes, to: &line)
-      case let other: Self.appendField(Array((CellText.text(other.value) ?? "").utf8), to: &line)
+      case .integer(let int): Self.appendDecimal(int, to: &rows)
+      case .text(let bytes): Self.appendField(bytes, to: &rows)
+      case let other: Self.appendField(Array((CellText.text(other.value) ?? "").utf8), to: &rows)
       }
     }
-    output(String(decoding: line, as: UTF8.self))
+    if rows.count >= Self.chunk { flush() }
+  }
+
+  func flush() {
+    guard !rows.isEmpty else { return }
+    output(String(decoding: rows, as: UTF8.self))
+    rows.removeAll(keepingCapacity: true)
   }
 
   func finish() {}
@@ -131,6 +150,22 @@ final class CSVPrinter: RowPrinter {
     var bytes: [UInt8] = []
     appendField(Array(text.utf8), to: &bytes)
     return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// The decimal digits of `value`, as `String(value)` spells them, without making a String.
+  static func appendDecimal(_ value: Int64, to line: inout [UInt8]) {
+    if value < 0 { line.append(UInt8(ascii: "-")) }
+    var magnitude = value.magnitude
+    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: Int64.min has 19 digits
+    withUnsafeMutableBytes(of: &digits) { buffer in
+      var start = buffer.count
+      repeat {
+        start -= 1
+        buffer[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+        magnitude /= 10
+      } while magnitude > 0
+      line.append(contentsOf: buffer[start...])
+    }
   }
 
   /// `bytes`, quoted when they hold a comma, quote or line break (quotes doubled).
