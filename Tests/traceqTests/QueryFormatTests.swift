@@ -60,6 +60,49 @@ struct QueryFormatTests {
     #expect(stopped.2.contains { $0.contains("over traceq query's limit") }, "\(stopped.2)")
   }
 
+  @Test("JSON strings written from bytes equal those quoted from Strings: every ASCII byte, UTF-8, bad UTF-8")
+  func jsonQuotingFromBytes() {
+    var texts: [[UInt8]] = (0..<0x80).map { [UInt8($0)] }
+    texts += [Array("say \"hi\" \\ naïve 日本 🙂\u{1}\n".utf8), [0x61, 0xFF, 0x62], [0xE6, 0x97], [0xC0, 0x80], []]
+    for text in texts {
+      var bytes: [UInt8] = []
+      text.withUnsafeBytes { JSONString.appendQuoted($0, to: &bytes) }
+      #expect(
+        String(decoding: bytes, as: UTF8.self) == JSONString.quote(String(decoding: text, as: UTF8.self)), "\(text)")
+    }
+  }
+
+  @Test("JSON and NDJSON print every row of a large result, and the complete objects before an error")
+  func largeJSONResult() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let database = directory.file("empty.db")
+    try TraceStore.openForWriting(path: database).close()
+    func run(_ sql: String, _ format: QueryFormat) throws -> [String] {
+      var lines: [String] = []
+      var run = QueryRun(databasePath: database, sql: sql, format: format)
+      run.output = {
+        lines.append(contentsOf: $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+      }
+      run.errorOutput = { _ in }
+      _ = try run.execute()
+      return lines
+    }
+    let count = 5_000
+    let sql =
+      "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < \(count)) "
+      + "SELECT i, 'row ' || i AS name, i / 2.0 AS half, NULL AS missing FROM n"
+    let objects = (1...count).map { #"{"i":\#($0),"name":"row \#($0)","half":\#(Double($0) / 2),"missing":null}"# }
+    #expect(try run(sql, .ndjson) == objects)
+    #expect(try run(sql, .json) == ["["] + objects.dropLast().map { "  \($0)," } + ["  \(objects.last!)", "]"])
+    // Stopped at its third row: the first is printed, the second waits for its comma and is not.
+    let stopped =
+      "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 3) "
+      + "SELECT CASE WHEN i < 3 THEN i ELSE length(zeroblob(40000000) || 'x') END AS i FROM n"
+    #expect(try run(stopped, .json) == ["[", #"  {"i":1},"#])
+    #expect(try run(stopped, .ndjson) == [#"{"i":1}"#, #"{"i":2}"#])
+  }
+
   @Test("rows print as RFC 4180 lines under a header, each storage class as the table printer spells it")
   func rows() throws {
     let directory = try TemporaryDirectory()

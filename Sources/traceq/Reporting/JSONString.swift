@@ -19,4 +19,31 @@ enum JSONString {
     }
     return result + "\""
   }
+
+  /// Appends `text` (UTF-8) as ``quote(_:)`` writes it: ASCII is escaped byte by byte, without
+  /// making a String; text with other bytes goes through ``quote(_:)`` (which repairs invalid
+  /// UTF-8 as `String(decoding:as:)` does).
+  static func appendQuoted(_ text: UnsafeRawBufferPointer, to bytes: inout [UInt8]) {
+    guard text.allSatisfy({ $0 < 0x80 }) else {
+      return bytes.append(contentsOf: quote(String(decoding: text, as: UTF8.self)).utf8)
+    }
+    bytes.append(UInt8(ascii: "\""))
+    for byte in text {
+      switch byte {
+      case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+        bytes.append(UInt8(ascii: "\\"))
+        bytes.append(byte)
+      case 0x0A: bytes.append(contentsOf: #"\n"#.utf8)
+      case 0x0D: bytes.append(contentsOf: #"\r"#.utf8)
+      case 0x09: bytes.append(contentsOf: #"\t"#.utf8)
+      case ..<0x20:
+        let low = byte & 0x0F
+        bytes.append(contentsOf: #"\u00"#.utf8)
+        bytes.append(UInt8(ascii: "0") + byte >> 4)
+        bytes.append(low < 10 ? UInt8(ascii: "0") + low : UInt8(ascii: "a") + low - 10)
+      default: bytes.append(byte)
+      }
+    }
+    bytes.append(UInt8(ascii: "\""))
+  }
 }

@@ -39,6 +39,22 @@ extension RowPrinter {
 
 /// A cell as text: NULL prints as `NULL` in tables and as an empty field in CSV.
 enum CellText {
+  /// The decimal digits of `value`, as `String(value)` spells them, without making a String.
+  static func appendDecimal(_ value: Int64, to line: inout [UInt8]) {
+    if value < 0 { line.append(UInt8(ascii: "-")) }
+    var magnitude = value.magnitude
+    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: Int64.min has 19 digits
+    withUnsafeMutableBytes(of: &digits) { buffer in
+      var start = buffer.count
+      repeat {
+        start -= 1
+        buffer[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+        magnitude /= 10
+      } while magnitude > 0
+      line.append(contentsOf: buffer[start...])
+    }
+  }
+
   static func text(_ value: StoredValue) -> String? {
     switch value {
     case .null: nil
@@ -130,7 +146,7 @@ final class CSVPrinter: RowPrinter {
       if index > 0 { rows.append(UInt8(ascii: ",")) }
       switch stored.cell(index) {
       case .null: break
-      case .integer(let int): Self.appendDecimal(int, to: &rows)
+      case .integer(let int): CellText.appendDecimal(int, to: &rows)
       case .text(let bytes): Self.appendField(bytes, to: &rows)
       case let other: Self.appendField(Array((CellText.text(other.value) ?? "").utf8), to: &rows)
       }
@@ -152,22 +168,6 @@ final class CSVPrinter: RowPrinter {
     return String(decoding: bytes, as: UTF8.self)
   }
 
-  /// The decimal digits of `value`, as `String(value)` spells them, without making a String.
-  static func appendDecimal(_ value: Int64, to line: inout [UInt8]) {
-    if value < 0 { line.append(UInt8(ascii: "-")) }
-    var magnitude = value.magnitude
-    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: Int64.min has 19 digits
-    withUnsafeMutableBytes(of: &digits) { buffer in
-      var start = buffer.count
-      repeat {
-        start -= 1
-        buffer[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-        magnitude /= 10
-      } while magnitude > 0
-      line.append(contentsOf: buffer[start...])
-    }
-  }
-
   /// `bytes`, quoted when they hold a comma, quote or line break (quotes doubled).
   private static func appendField(_ bytes: some Collection<UInt8>, to line: inout [UInt8]) {
     guard bytes.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D })
@@ -183,42 +183,76 @@ final class CSVPrinter: RowPrinter {
 }
 
 /// JSON objects with keys in column order: integers and reals as numbers, text as strings,
-/// NULL as null, blobs as hex strings.
+/// NULL as null, blobs as hex strings. Like the CSV printer, it writes bytes from SQLite's
+/// memory and hands the output some 16 KiB of lines at a time.
 final class JSONRowPrinter: RowPrinter {
-  private let columns: [String]
+  /// Each column's key and colon, quoted.
+  private let keys: [[UInt8]]
   private let output: (String) -> Void
   private let arrayForm: Bool
+  // One thread prints and `add` does not re-enter (see ``CSVPrinter``).
+  /// Complete lines waiting for the output, separated by newlines.
+  @exclusivity(unchecked) private var lines: [UInt8] = []
+  /// The object being written.
+  @exclusivity(unchecked) private var object: [UInt8] = []
   /// In array form, the last object waits for the next one to know whether it takes a comma.
-  private var held: String?
+  @exclusivity(unchecked) private var held: [UInt8] = []
+  @exclusivity(unchecked) private var holds = false
+  private static let chunk = 1 << 14
 
   init(columns: [String], output: @escaping (String) -> Void, arrayForm: Bool) {
-    self.columns = columns.map(JSONString.quote)
+    keys = columns.map { Array((JSONString.quote($0) + ":").utf8) }
     self.output = output
     self.arrayForm = arrayForm
     if arrayForm { output("[") }
   }
 
   func add(_ rows: StoredRows) {
-    let fields = zip(columns, rows.values).map { key, value in "\(key):\(Self.json(value))" }
-    let object = "{" + fields.joined(separator: ",") + "}"
-    guard arrayForm else { return output(object) }
-    if let held { output("  " + held + ",") }
-    held = object
+    object.removeAll(keepingCapacity: true)
+    object.append(UInt8(ascii: "{"))
+    for index in 0..<rows.columnCount {
+      if index > 0 { object.append(UInt8(ascii: ",")) }
+      object.append(contentsOf: keys[index])
+      switch rows.cell(index) {
+      case .null: object.append(contentsOf: "null".utf8)
+      case .integer(let int): CellText.appendDecimal(int, to: &object)
+      case .real(let double): object.append(contentsOf: (double.isFinite ? String(double) : "null").utf8)
+      case .text(let bytes): JSONString.appendQuoted(bytes, to: &object)
+      case .blob(let bytes):
+        object.append(contentsOf: JSONString.quote(bytes.map { String(format: "%02x", $0) }.joined()).utf8)
+      }
+    }
+    object.append(UInt8(ascii: "}"))
+    if arrayForm {
+      if holds {
+        startLine()
+        lines.append(contentsOf: "  ".utf8)
+        lines.append(contentsOf: held)
+        lines.append(UInt8(ascii: ","))
+      }
+      swap(&held, &object)
+      holds = true
+    } else {
+      startLine()
+      lines.append(contentsOf: object)
+    }
+    if lines.count >= Self.chunk { flush() }
+  }
+
+  func flush() {
+    guard !lines.isEmpty else { return }
+    output(String(decoding: lines, as: UTF8.self))
+    lines.removeAll(keepingCapacity: true)
   }
 
   func finish() {
     guard arrayForm else { return }
-    if let held { output("  " + held) }
+    if holds { output("  " + String(decoding: held, as: UTF8.self)) }
     output("]")
   }
 
-  private static func json(_ value: StoredValue) -> String {
-    switch value {
-    case .null: "null"
-    case .integer(let int): String(int)
-    case .real(let double): double.isFinite ? String(double) : "null"
-    case .text(let string): JSONString.quote(string)
-    case .blob(let data): JSONString.quote(data.map { String(format: "%02x", $0) }.joined())
-    }
+  /// Ends the last line waiting, if any.
+  private func startLine() {
+    if !lines.isEmpty { lines.append(0x0A) }
   }
 }
