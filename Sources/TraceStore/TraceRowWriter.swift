@@ -24,20 +24,23 @@ final class TraceRowWriter {
   private let insertEvents: PreparedInsert
   private let insertController: PreparedInsert
   private let insertPopover: PreparedInsert
+  // Per-event state is @exclusivity(unchecked): the writer's one thread uses it and its methods
+  // do not re-enter, so the runtime's access checks (about 3 % of the writer's thread) would
+  // protect nothing.
   /// Events waiting for their batch, and their records one after another.
-  private var pending: [PendingEvent] = []
-  private var pendingRecords: [UInt8] = []
+  @exclusivity(unchecked) private var pending: [PendingEvent] = []
+  @exclusivity(unchecked) private var pendingRecords: [UInt8] = []
   /// `event_names.id` of each known event, by raw value (looked up by name: see ``EventNameIDs``).
-  private var knownEventIDs: [Int64] = []
+  @exclusivity(unchecked) private var knownEventIDs: [Int64] = []
   private var unknownEventIDs: [String: Int64] = [:]
   /// Events of the open session per `event_names.id`, for `session_events`: the small ids (known
   /// names) in an array, the others by id.
-  private var eventCounts: [Int] = Array(repeating: 0, count: 64)
+  @exclusivity(unchecked) private var eventCounts: [Int] = Array(repeating: 0, count: 64)
   private var otherEventCounts: [Int64: Int] = [:]
   /// The rowid of the open session's first event (0 before it).
-  private var firstRow: Int64 = 0
+  @exclusivity(unchecked) private var firstRow: Int64 = 0
   /// The open session's appearance callbacks per object index, for its controllers' rows.
-  private var appearances = AppearanceCounts()
+  @exclusivity(unchecked) private var appearances = AppearanceCounts()
 
   /// Rows per INSERT: 64 × 13 parameters stay under the 999 that SQLite before 3.32 allows.
   /// (5 M events: one row per statement 7.4 s, 16 rows 6.5 s, 64 rows 6.0 s.)

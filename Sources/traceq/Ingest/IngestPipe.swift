@@ -35,12 +35,12 @@ final class IngestPipe: IngestItemSource, @unchecked Sendable {
 
   private let channel: BoundedChannel<Batch, Result<DecodedTraceEnd, Error>>
 
-  // The consumer's side.
-  private var current = Batch()
-  private var itemIndex = 0
-  private var recordIndex = 0
-  private var currentRecord = 0..<0
-  private var currentStored = (bytes: 0..<0, form: Int64(0))
+  // The consumer's side: the writer's one thread uses it (no runtime access checks needed).
+  @exclusivity(unchecked) private var current = Batch()
+  @exclusivity(unchecked) private var itemIndex = 0
+  @exclusivity(unchecked) private var recordIndex = 0
+  @exclusivity(unchecked) private var currentRecord = 0..<0
+  @exclusivity(unchecked) private var currentStored = (bytes: 0..<0, form: Int64(0))
   private(set) var end: DecodedTraceEnd?
 
   /// Starts the decoding `makeDecoding` opens on a thread of its own.
