@@ -63,6 +63,7 @@ final class BulkLoad {
     do {
       try queue.writeWithoutTransaction { db in
         if hasDeletedRows { try db.execute(sql: "VACUUM") }
+        try db.execute(sql: StoreSchema.sessionClassesOnInsert)
         try db.execute(sql: "PRAGMA locking_mode = NORMAL")
         _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
       }
@@ -92,7 +93,10 @@ final class BulkLoad {
   }
 
   /// The building database: 64 KiB pages (fewer, fuller pages for a table clustered by
-  /// session), no rollback journal, no syncs, exclusive locking; the schema migrated.
+  /// session), no rollback journal, no syncs, exclusive locking; the schema migrated, without
+  /// the trigger that fills `session_classes` one controller at a time (no other writer can
+  /// open this file, and the row writer lists each session's classes itself): ``finish()``
+  /// creates it again.
   private static func openBuilding(_ path: String) throws -> DatabaseQueue {
     var configuration = Configuration()
     configuration.foreignKeysEnabled = false
@@ -103,6 +107,7 @@ final class BulkLoad {
     }
     let queue = try DatabaseQueue(path: path, configuration: configuration)
     try StoreSchema.migrator.migrate(queue)
+    try queue.write { try $0.execute(sql: "DROP TRIGGER session_classes_on_insert") }
     return queue
   }
 

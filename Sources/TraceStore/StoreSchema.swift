@@ -122,6 +122,15 @@ enum StoreSchema {
       FROM session_events se JOIN event_names n ON n.id = se.ev_id;
     """
 
+  /// The trigger that adds a new controller's (class, session) to `session_classes`. A bulk
+  /// load drops it while it builds a new database (its writer lists each session's classes
+  /// itself, once per class instead of once per controller) and creates it again when done.
+  static let sessionClassesOnInsert = """
+    CREATE TRIGGER session_classes_on_insert AFTER INSERT ON controllers WHEN new.class IS NOT NULL BEGIN
+      INSERT OR IGNORE INTO session_classes (class, session_id) VALUES (new.class, new.session_id);
+    END
+    """
+
   /// A filter on `class` found each controller of that class in `controllers` and read its
   /// session's whole range once per controller: a class with a hundred controllers in a session
   /// read that session a hundred times. `session_classes` holds each (class, session) once, and
@@ -135,9 +144,7 @@ enum StoreSchema {
     ) WITHOUT ROWID;
     INSERT OR IGNORE INTO session_classes (class, session_id)
       SELECT class, session_id FROM controllers WHERE class IS NOT NULL;
-    CREATE TRIGGER session_classes_on_insert AFTER INSERT ON controllers WHEN new.class IS NOT NULL BEGIN
-      INSERT OR IGNORE INTO session_classes (class, session_id) VALUES (new.class, new.session_id);
-    END;
+    \(sessionClassesOnInsert);
     CREATE TRIGGER session_classes_on_update AFTER UPDATE OF class, session_id ON controllers BEGIN
       DELETE FROM session_classes WHERE class = old.class AND session_id = old.session_id
         AND NOT EXISTS (SELECT 1 FROM controllers WHERE session_id = old.session_id AND class = old.class);

@@ -24,6 +24,7 @@ final class TraceRowWriter {
   private let insertEvents: PreparedInsert
   private let insertController: PreparedInsert
   private let insertPopover: PreparedInsert
+  private let insertSessionClass: PreparedInsert
   // Per-event state is @exclusivity(unchecked): the writer's one thread uses it and its methods
   // do not re-enter, so the runtime's access checks (about 3 % of the writer's thread) would
   // protect nothing.
@@ -67,6 +68,8 @@ final class TraceRowWriter {
         did_disappear) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
         """)
     insertPopover = try PreparedInsert(db, sql: "INSERT INTO popovers (id, session_id, address) VALUES (?, ?, ?)")
+    insertSessionClass = try PreparedInsert(
+      db, sql: "INSERT OR IGNORE INTO session_classes (class, session_id) VALUES (?, ?)")
     knownEventIDs = try EventName.allCases.map { try eventNameID(named: $0.name, known: true) }
   }
 
@@ -188,15 +191,20 @@ final class TraceRowWriter {
     }
     eventCounts = Array(repeating: 0, count: eventCounts.count)
     otherEventCounts.removeAll()
+    // The session's classes, each once, for `session_classes` (a bulk load has no trigger to add
+    // them row by row; where the trigger runs, these find their rows there already).
+    var classes = Set<String>()
     for index in 0..<symbols.count {
       let object = ObjectID(index)
       let roles = symbols.roles(of: object)
       let rowID = idBase + Int64(index)
       if roles.contains(.viewController) {
+        let className = symbols.className(of: object)
+        if let className { classes.insert(className) }
         insertController.bind(1, rowID)
         insertController.bind(2, id)
         insertController.bind(3, symbols.address(of: object))
-        insertController.bind(4, symbols.className(of: object))
+        insertController.bind(4, className)
         insertController.bind(5, symbols.kind(of: object)?.rawValue)
         let counts = appearances.counts(of: index)
         for lane in 0..<4 { insertController.bind(Int32(6 + lane), counts[lane]) }
@@ -208,6 +216,11 @@ final class TraceRowWriter {
         insertPopover.bind(3, symbols.address(of: object))
         try insertPopover.step()
       }
+    }
+    for className in classes.sorted() {
+      insertSessionClass.bind(1, className)
+      insertSessionClass.bind(2, id)
+      try insertSessionClass.step()
     }
     appearances.reset()
   }
