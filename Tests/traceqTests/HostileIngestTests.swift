@@ -33,7 +33,8 @@ final class FailingSource: IngestItemSource {
 struct HostileIngestTests {
   /// Two sessions with controllers and a popover; the second is long.
   static let twoSessions = TraceText.lines(
-    [TraceText.header(idiom: "pad"), #"{"ev":"popoverCreate","popover":"P","vc":"0x1"}"#] + TraceText.events(10)
+    [TraceText.header(idiom: "pad"), #"{"ev":"popoverCreate","popover":"P","vc":"0x1","class":"FailingPicker"}"#]
+      + TraceText.events(10)
       + [TraceText.header(idiom: "pad"), #"{"ev":"popoverCreate","popover":"Q","vc":"0x2"}"#]
       + TraceText.events(3000, first: 100))
 
@@ -63,6 +64,15 @@ struct HostileIngestTests {
     #expect(try store.count("SELECT count(*) FROM controllers WHERE session_id NOT IN (SELECT id FROM sessions)") == 0)
     #expect(try store.count("SELECT count(*) FROM event_rows WHERE session_id NOT IN (SELECT id FROM sessions)") == 0)
     #expect(try store.count("SELECT count(*) FROM event_rows") == 9)
+    // session_classes lists the classes of the controllers left (the good file's navigation
+    // controller, items controller and image picker), and only those.
+    #expect(try store.count("SELECT count(*) FROM session_classes") == 3)
+    #expect(
+      try store.count(
+        """
+        SELECT count(*) FROM (SELECT class, session_id FROM session_classes
+          EXCEPT SELECT class, session_id FROM controllers WHERE class IS NOT NULL)
+        """) == 0)
   }
 
   @Test("bad lines past the first 1000 of a file are counted per kind, not stored one by one")
