@@ -4,6 +4,24 @@ import Testing
 @testable import TraceStore
 @testable import traceq
 
+/// An empty traceq database to run `traceq query` on, its output as lines.
+private struct EmptyDatabase {
+  let directory: TemporaryDirectory
+  var path: String { directory.file("empty.db") }
+
+  init() throws {
+    directory = try TemporaryDirectory()
+    try TraceStore.openForWriting(path: directory.file("empty.db")).close()
+  }
+
+  /// Runs `sql` (see ``runQuery(_:_:database:)``).
+  func query(_ sql: String, _ format: QueryFormat = .csv) throws -> (
+    status: traceq.ExitStatus, lines: [String], errors: [String]
+  ) {
+    try runQuery(sql, format, database: path)
+  }
+}
+
 @Suite("traceq query's CSV")
 struct QueryFormatTests {
   @Test(
@@ -25,39 +43,27 @@ struct QueryFormatTests {
 
   @Test("a large result prints every row once, in order, and the rows read before an error are printed")
   func largeResultAndError() throws {
-    let directory = try TemporaryDirectory()
-    defer { directory.remove() }
-    let database = directory.file("empty.db")
-    try TraceStore.openForWriting(path: database).close()
-    func run(_ sql: String) throws -> (traceq.ExitStatus, [String], [String]) {
-      var lines: [String] = []
-      var errors: [String] = []
-      var run = QueryRun(databasePath: database, sql: sql, format: .csv)
-      run.output = {
-        lines.append(contentsOf: $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
-      }
-      run.errorOutput = { errors.append($0) }
-      return (try run.execute(), lines, errors)
-    }
+    let database = try EmptyDatabase()
+    defer { database.directory.remove() }
     let count = 20_000
-    let all = try run(
+    let all = try database.query(
       "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < \(count)) SELECT i, 'row ' || i FROM n")
-    #expect(all.0 == .clean)
-    #expect(all.1 == ["i,'row ' || i"] + (1...count).map { "\($0),row \($0)" })
+    #expect(all.status == .clean)
+    #expect(all.lines == ["i,'row ' || i"] + (1...count).map { "\($0),row \($0)" })
     #expect(
-      try run("SELECT 0 AS a, -1 AS b, 10 AS c, 9223372036854775807 AS d").1 == [
+      try database.query("SELECT 0 AS a, -1 AS b, 10 AS c, 9223372036854775807 AS d").lines == [
         "a,b,c,d", "0,-1,10,9223372036854775807",
       ])
     // The last row builds a value over the 32 MiB limit: the statement stops there.
-    let stopped = try run(
+    let stopped = try database.query(
       "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 3) "
         + "SELECT i, CASE WHEN i < 3 THEN 'small' ELSE length(zeroblob(40000000) || 'x') END FROM n")
-    #expect(stopped.0 == .findings)
+    #expect(stopped.status == .findings)
     #expect(
-      stopped.1.prefix(3) == [
+      stopped.lines.prefix(3) == [
         "i,CASE WHEN i < 3 THEN 'small' ELSE length(zeroblob(40000000) || 'x') END", "1,small", "2,small",
       ])
-    #expect(stopped.2.contains { $0.contains("over traceq query's limit") }, "\(stopped.2)")
+    #expect(stopped.errors.contains { $0.contains("over traceq query's limit") }, "\(stopped.errors)")
   }
 
   @Test("JSON strings written from bytes equal those quoted from Strings: every ASCII byte, UTF-8, bad UTF-8")
@@ -74,20 +80,9 @@ struct QueryFormatTests {
 
   @Test("JSON and NDJSON print every row of a large result, and the complete objects before an error")
   func largeJSONResult() throws {
-    let directory = try TemporaryDirectory()
-    defer { directory.remove() }
-    let database = directory.file("empty.db")
-    try TraceStore.openForWriting(path: database).close()
-    func run(_ sql: String, _ format: QueryFormat) throws -> [String] {
-      var lines: [String] = []
-      var run = QueryRun(databasePath: database, sql: sql, format: format)
-      run.output = {
-        lines.append(contentsOf: $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
-      }
-      run.errorOutput = { _ in }
-      _ = try run.execute()
-      return lines
-    }
+    let database = try EmptyDatabase()
+    defer { database.directory.remove() }
+    func run(_ sql: String, _ format: QueryFormat) throws -> [String] { try database.query(sql, format).lines }
     let count = 5_000
     let sql =
       "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < \(count)) "
@@ -105,25 +100,18 @@ struct QueryFormatTests {
 
   @Test("rows print as RFC 4180 lines under a header, each storage class as the table printer spells it")
   func rows() throws {
-    let directory = try TemporaryDirectory()
-    defer { directory.remove() }
-    let database = directory.file("empty.db")
-    try TraceStore.openForWriting(path: database).close()
-    var lines: [String] = []
-    var run = QueryRun(
-      databasePath: database,
-      sql: """
-        SELECT '0xb2' AS vc, 2 AS n UNION ALL SELECT 'a,b', NULL UNION ALL SELECT 'naïve', -9223372036854775808
-        UNION ALL SELECT 'say "hi"', 1.5 UNION ALL SELECT '', 2.0 UNION ALL SELECT x'00ff', 1e300
-        """,
-      format: .csv)
-    run.output = {
-      lines.append(contentsOf: $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
-    }
-    #expect(try run.execute() == .clean)
+    let database = try EmptyDatabase()
+    defer { database.directory.remove() }
+    let result = try database.query(
+      """
+      SELECT '0xb2' AS vc, 2 AS n UNION ALL SELECT 'a,b', NULL UNION ALL SELECT 'naïve', -9223372036854775808
+      UNION ALL SELECT 'say "hi"', 1.5 UNION ALL SELECT '', 2.0 UNION ALL SELECT x'00ff', 1e300
+      """)
+    #expect(result.status == .clean)
     #expect(
-      lines == [
+      result.lines == [
         "vc,n", "0xb2,2", "\"a,b\",", "naïve,-9223372036854775808", "\"say \"\"hi\"\"\",1.5", ",2.0", "x'00ff',1e+300",
       ])
   }
+
 }

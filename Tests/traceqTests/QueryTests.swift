@@ -4,20 +4,28 @@ import Testing
 
 @testable import traceq
 
+/// Runs `sql` on the database at `database` as `traceq query` does: the exit status, the
+/// output split into lines (a printer may hand several lines over at once; each call ends with
+/// a newline), and the error lines.
+func runQuery(_ sql: String, _ format: QueryFormat, database: String) throws -> (
+  status: traceq.ExitStatus, lines: [String], errors: [String]
+) {
+  var lines: [String] = []
+  var errors: [String] = []
+  var run = QueryRun(databasePath: database, sql: sql, format: format)
+  run.output = {
+    lines.append(contentsOf: $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+  }
+  run.errorOutput = { errors.append($0) }
+  return (try run.execute(), lines, errors)
+}
+
 @Suite("Querying the database")
 struct QueryTests {
   private func query(_ sql: String, _ format: QueryFormat, database: String) throws -> (
     traceq.ExitStatus, [String], [String]
   ) {
-    var output: [String] = []
-    var errors: [String] = []
-    var run = QueryRun(databasePath: database, sql: sql, format: format)
-    // A printer may hand several lines over at once; each call ends with a newline.
-    run.output = {
-      output.append(contentsOf: $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
-    }
-    run.errorOutput = { errors.append($0) }
-    return (try run.execute(), output, errors)
+    try runQuery(sql, format, database: database)
   }
 
   private func stored() throws -> StoreFixture {
