@@ -202,7 +202,7 @@ struct DecoderTests {
     #expect(symbols.kind(of: ObjectID(0)) == nil)
     #expect(symbols.describe(ObjectID(0)) == "Other 0x1")
     #expect(symbols.takeRenewed() == [ObjectID(0)])
-    #expect(symbols.renewed.isEmpty)
+    #expect(!symbols.hasRenewed)
     #expect(symbols.className(of: ObjectID(2)) == "MyTabs")
     #expect(symbols.kind(of: ObjectID(2)) == .tabBar)
     #expect(symbols.kind(of: ObjectID(3)) == .navigation)

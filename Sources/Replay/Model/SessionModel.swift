@@ -70,7 +70,7 @@ public final class SessionModel {
     line = event.line
     time = event.time
     growToSymbols()
-    if !symbols.renewed.isEmpty { symbols.takeRenewed().forEach(forget) }
+    if symbols.hasRenewed { symbols.takeRenewed().forEach(forget) }
     if Self.isAnswer(event.payload) {
       // An answer logged in another instant than the question belongs to a later one.
       if pendingOrientation != nil, !isSameInstant(pendingOrientationTime) { resolvePendingOrientation() }

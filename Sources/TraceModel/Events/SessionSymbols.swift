@@ -66,7 +66,12 @@ public final class SessionSymbols {
 
   /// Addresses that took a new class since ``takeRenewed()`` was last called: a new object
   /// lives there (the old one was freed and its memory reused).
-  @exclusivity(unchecked) public private(set) var renewed: [ObjectID] = []
+  @exclusivity(unchecked) private var renewed: [ObjectID] = []
+
+  /// Whether an address took a new class since ``takeRenewed()`` was last called. (Asked once
+  /// per event; read here, where `renewed` is declared, the read skips the runtime's access
+  /// check, which another module's read of the property would make.)
+  public var hasRenewed: Bool { !renewed.isEmpty }
 
   /// Gives `id` a new class: the object at its address is not the one it named before.
   public func redeclare(_ id: ObjectID, className: String, kind: ContainerKind?) {
