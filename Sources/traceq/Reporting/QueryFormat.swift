@@ -131,9 +131,7 @@ final class CSVPrinter: RowPrinter {
   private let output: (String) -> Void
   // One thread prints and `add` does not re-enter: the runtime's exclusivity checks on every
   // byte appended (a tenth of printing a large result) would protect nothing.
-  /// Whole rows, separated by newlines (the output ends the last one).
-  @exclusivity(unchecked) private var rows: [UInt8] = []
-  private static let chunk = 1 << 14
+  @exclusivity(unchecked) private var rows = LineChunks()
 
   init(columns: [String], output: @escaping (String) -> Void) {
     self.output = output
@@ -141,24 +139,20 @@ final class CSVPrinter: RowPrinter {
   }
 
   func add(_ stored: StoredRows) {
-    if !rows.isEmpty { rows.append(0x0A) }
+    rows.startLine()
     for index in 0..<stored.columnCount {
-      if index > 0 { rows.append(UInt8(ascii: ",")) }
+      if index > 0 { rows.bytes.append(UInt8(ascii: ",")) }
       switch stored.cell(index) {
       case .null: break
-      case .integer(let int): CellText.appendDecimal(int, to: &rows)
-      case .text(let bytes): Self.appendField(bytes, to: &rows)
-      case let other: Self.appendField(Array((CellText.text(other.value) ?? "").utf8), to: &rows)
+      case .integer(let int): CellText.appendDecimal(int, to: &rows.bytes)
+      case .text(let bytes): Self.appendField(bytes, to: &rows.bytes)
+      case let other: Self.appendField(Array((CellText.text(other.value) ?? "").utf8), to: &rows.bytes)
       }
     }
-    if rows.count >= Self.chunk { flush() }
+    rows.flushIfFull(to: output)
   }
 
-  func flush() {
-    guard !rows.isEmpty else { return }
-    output(String(decoding: rows, as: UTF8.self))
-    rows.removeAll(keepingCapacity: true)
-  }
+  func flush() { rows.flush(to: output) }
 
   func finish() {}
 
@@ -191,14 +185,12 @@ final class JSONRowPrinter: RowPrinter {
   private let output: (String) -> Void
   private let arrayForm: Bool
   // One thread prints and `add` does not re-enter (see ``CSVPrinter``).
-  /// Complete lines waiting for the output, separated by newlines.
-  @exclusivity(unchecked) private var lines: [UInt8] = []
+  @exclusivity(unchecked) private var lines = LineChunks()
   /// The object being written.
   @exclusivity(unchecked) private var object: [UInt8] = []
   /// In array form, the last object waits for the next one to know whether it takes a comma.
   @exclusivity(unchecked) private var held: [UInt8] = []
   @exclusivity(unchecked) private var holds = false
-  private static let chunk = 1 << 14
 
   init(columns: [String], output: @escaping (String) -> Void, arrayForm: Bool) {
     keys = columns.map { Array((JSONString.quote($0) + ":").utf8) }
@@ -225,34 +217,50 @@ final class JSONRowPrinter: RowPrinter {
     object.append(UInt8(ascii: "}"))
     if arrayForm {
       if holds {
-        startLine()
-        lines.append(contentsOf: "  ".utf8)
-        lines.append(contentsOf: held)
-        lines.append(UInt8(ascii: ","))
+        lines.startLine()
+        lines.bytes.append(contentsOf: "  ".utf8)
+        lines.bytes.append(contentsOf: held)
+        lines.bytes.append(UInt8(ascii: ","))
       }
       swap(&held, &object)
       holds = true
     } else {
-      startLine()
-      lines.append(contentsOf: object)
+      lines.startLine()
+      lines.bytes.append(contentsOf: object)
     }
-    if lines.count >= Self.chunk { flush() }
+    lines.flushIfFull(to: output)
   }
 
-  func flush() {
-    guard !lines.isEmpty else { return }
-    output(String(decoding: lines, as: UTF8.self))
-    lines.removeAll(keepingCapacity: true)
-  }
+  func flush() { lines.flush(to: output) }
 
   func finish() {
     guard arrayForm else { return }
     if holds { output("  " + String(decoding: held, as: UTF8.self)) }
     output("]")
   }
+}
 
-  /// Ends the last line waiting, if any.
-  private func startLine() {
-    if !lines.isEmpty { lines.append(0x0A) }
+/// Lines of output written as bytes and handed to the output some 16 KiB at a time, joined by
+/// newlines (the output ends the last line of each call).
+struct LineChunks {
+  /// The lines waiting; a printer writes the current line's bytes here.
+  var bytes: [UInt8] = []
+  private static let size = 1 << 14
+
+  /// Starts a line after those waiting.
+  mutating func startLine() {
+    if !bytes.isEmpty { bytes.append(0x0A) }
+  }
+
+  /// Hands the lines to `output` once they fill a chunk.
+  mutating func flushIfFull(to output: (String) -> Void) {
+    if bytes.count >= Self.size { flush(to: output) }
+  }
+
+  /// Hands the lines waiting, if any, to `output`.
+  mutating func flush(to output: (String) -> Void) {
+    guard !bytes.isEmpty else { return }
+    output(String(decoding: bytes, as: UTF8.self))
+    bytes.removeAll(keepingCapacity: true)
   }
 }
