@@ -88,6 +88,7 @@ public final class RecordDecoder {
 
   /// Warns, once per session, about a known key written twice in a record: its first value is
   /// the one read, as SQLite's `json_extract` reads it from the stored record.
+  @inline(__always)
   private func noteRepeatedKey(_ line: RawLine) {
     guard let key = scanner.repeatedKey, !reportedRepeatedKey else { return }
     reportedRepeatedKey = true

@@ -228,6 +228,7 @@ struct RecordFields {
     "an interface orientation (" + InterfaceOrientation.allCases.map(\.name).joined(separator: ", ") + ")"
 
   /// The value at `key`, treating JSON null as absent.
+  @inline(__always)
   private func present(_ key: RecordKey) -> ScannedValue? {
     guard let value = record.value(key), value.kind != .null else { return nil }
     return value

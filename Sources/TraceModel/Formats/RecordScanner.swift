@@ -112,6 +112,7 @@ final class RecordScanner {
   }
 
   /// Takes `line` as scanned already: afterwards the scanner answers as if it had scanned it.
+  @inline(__always)
   func restore(_ line: UnsafeRawBufferPointer, _ scanned: PrescannedRecord) {
     self.line = line
     present = scanned.summary.present

@@ -77,32 +77,41 @@ final class ReadAheadLines {
   }
 
   /// The next line, valid until the next call, or nil at the end of the text.
+  @inline(__always)
   func next() throws -> RawLine? {
-    while true {
-      if let batch = current {
-        if index < batch.lineCount {
-          defer { index += 1 }
-          let line = batch.line(at: index)
-          linesRead = line.number
-          return line
-        }
-        current = nil
-        free.send(batch)
-      }
-      if let exit {
-        if let error = exit.error { throw error }
-        return nil
-      }
+    if let batch = current, index < batch.lineCount {
+      let line = batch.line(at: index)
+      index += 1
+      linesRead = line.number
+      return line
+    }
+    return try nextFromNewBatch()
+  }
+
+  /// The first line of the next batch, once the current one is used up (it goes back to the
+  /// producer), or nil at the end of the text.
+  private func nextFromNewBatch() throws -> RawLine? {
+    if let used = current {
+      current = nil
+      free.send(used)
+    }
+    while exit == nil {
       switch filled.receive() {
       case .value(let batch):
+        // The producer hands over no empty batch.
         current = batch
-        index = 0
+        index = 1
         bytesRead = batch.bytesRead
+        let line = batch.line(at: 0)
+        linesRead = line.number
+        return line
       case .end(let exit):
         self.exit = exit
         bytesRead = exit.reader.bytesRead
       }
     }
+    if let error = exit?.error { throw error }
+    return nil
   }
 
   /// The reader the producer ran, once it stopped (after ``next()`` returned nil or threw).
@@ -198,6 +207,7 @@ final class LineBatch: @unchecked Sendable {
   }
 
   /// The line at `index`, pointing into the batch.
+  @inline(__always)
   func line(at index: Int) -> RawLine {
     let entry = entries[index]
     var line = RawLine(

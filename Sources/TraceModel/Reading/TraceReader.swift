@@ -91,8 +91,14 @@ public final class TraceReader {
 
   /// The next line, or nil at the end of the stream. The line's bytes are valid until the
   /// next call.
+  @inline(__always)
   public func next() throws -> RawLine? {
     if let ahead { return try ahead.next() }
+    return try nextSplit()
+  }
+
+  /// The next line split here (no thread reads ahead).
+  private func nextSplit() throws -> RawLine? {
     let base = buffer.baseAddress!
     while true {
       if checkedStart || checkStart(), searched < end, let newline = memchr(base + searched, 0x0A, end - searched) {
