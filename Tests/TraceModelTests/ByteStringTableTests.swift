@@ -35,13 +35,25 @@ struct ByteStringTableTests {
     #expect(lookUp(RecordKey.byName, String(repeating: "t", count: 100)) == nil)
   }
 
-  @Test("names that hash alike (same length, first, middle and last byte) are told apart")
-  func collisions() {
-    let names = (0..<40).map { "a\(String(UnicodeScalar(UInt8(65 + $0))))m\(String(UnicodeScalar(UInt8(65 + $0))))a" }
+  @Test("names that share their length and first and last eight bytes are told apart")
+  func sameEnds() {
+    // Longer than sixteen bytes, differing only in the middle: the slot's words match.
+    let names = (0..<40).map { "abcdefgh-\(String(UnicodeScalar(UInt8(65 + $0))))-stuvwxyz" }
     let table = ByteStringTable(names.enumerated().map { ($1, $0) })
     for (index, name) in names.enumerated() { #expect(lookUp(table, name) == index) }
-    #expect(lookUp(table, "azmza") == nil)
-    #expect(lookUp(table, "aAmBa") == nil)
+    #expect(lookUp(table, "abcdefgh-z-stuvwxyz") == nil)
+    #expect(lookUp(table, "abcdefgh--stuvwxyz") == nil)
+  }
+
+  @Test("a short string's head word is its bytes, little-endian and zero-padded")
+  func headWord() {
+    let bytes: [UInt8] = [0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08, 0x09, 0x0A]
+    for count in 0...bytes.count {
+      var expected: UInt64 = 0
+      for index in 0..<min(count, 8) { expected |= UInt64(bytes[index]) << (8 * UInt64(index)) }
+      let head = bytes.withUnsafeBytes { ShortBytes.head(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+      #expect(head == expected, "\(count) bytes")
+    }
   }
 
   @Test("the first of repeated names wins; the empty name is a name")

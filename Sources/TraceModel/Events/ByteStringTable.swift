@@ -1,21 +1,25 @@
 import Foundation
 
 /// A read-only map from short byte strings to values, for matching names in a line without
-/// creating `String`s: an open-addressing hash table over each name's length and its first,
-/// middle and last bytes (three loads, no pass over the name), then one comparison of the
-/// whole name, a word at a time. Storage is unsafe and immutable, so that a lookup touches no
-/// reference counts.
+/// creating `String`s: an open-addressing hash table whose slots hold each name's length and
+/// its first and last eight bytes (``ShortBytes``), so that a lookup of a name up to sixteen
+/// bytes long reads one slot and compares two words; longer names are then compared whole.
+/// Storage is unsafe and immutable, so that a lookup touches no reference counts.
 public final class ByteStringTable<Value>: @unchecked Sendable {
-  private struct Entry {
-    var start: Int32
+  private struct Slot {
+    var head: UInt64
+    var tail: UInt64
     var count: Int32
+    /// The name's entry in `values` and `starts`; -1 for an empty slot.
+    var entry: Int32
   }
 
+  /// The names one after another, for comparing those longer than sixteen bytes.
   private let bytes: UnsafeMutableRawBufferPointer
-  private let entries: UnsafeMutableBufferPointer<Entry>
+  private let starts: UnsafeMutableBufferPointer<Int>
   private let values: UnsafeMutableBufferPointer<Value>
-  /// Entry indexes by hash (a power of two of them, at most a quarter used), -1 where empty.
-  private let slots: UnsafeMutableBufferPointer<Int32>
+  /// A power of two of them, at most a quarter used.
+  private let slots: UnsafeMutableBufferPointer<Slot>
   private let mask: Int
   private let maxLength: Int
   /// The entry of the empty name, or -1.
@@ -30,16 +34,16 @@ public final class ByteStringTable<Value>: @unchecked Sendable {
     }
     let storage = UnsafeMutableRawBufferPointer.allocate(
       byteCount: max(1, unique.reduce(0) { $0 + $1.key.count }), alignment: 8)
-    let entries = UnsafeMutableBufferPointer<Entry>.allocate(capacity: max(1, unique.count))
+    let starts = UnsafeMutableBufferPointer<Int>.allocate(capacity: max(1, unique.count))
     let values = UnsafeMutableBufferPointer<Value>.allocate(capacity: max(1, unique.count))
     var slotCount = 16
     while slotCount < unique.count * 4 { slotCount *= 2 }
-    let slots = UnsafeMutableBufferPointer<Int32>.allocate(capacity: slotCount)
-    slots.initialize(repeating: -1)
+    let slots = UnsafeMutableBufferPointer<Slot>.allocate(capacity: slotCount)
+    slots.initialize(repeating: Slot(head: 0, tail: 0, count: 0, entry: -1))
     var offset = 0
     var empty = -1
     for (index, pair) in unique.enumerated() {
-      entries.initializeElement(at: index, to: Entry(start: Int32(offset), count: Int32(pair.key.count)))
+      starts.initializeElement(at: index, to: offset)
       values.initializeElement(at: index, to: pair.value)
       guard !pair.key.isEmpty else {
         empty = index
@@ -47,14 +51,16 @@ public final class ByteStringTable<Value>: @unchecked Sendable {
       }
       pair.key.withUnsafeBytes { key in
         storage.baseAddress!.advanced(by: offset).copyMemory(from: key.baseAddress!, byteCount: key.count)
-        var slot = Self.hash(key) & (slotCount - 1)
-        while slots[slot] >= 0 { slot = (slot + 1) & (slotCount - 1) }
-        slots[slot] = Int32(index)
+        let head = ShortBytes.head(key)
+        let tail = ShortBytes.tail(key)
+        var slot = ShortBytes.hash(head: head, tail: tail, count: key.count) & (slotCount - 1)
+        while slots[slot].entry >= 0 { slot = (slot + 1) & (slotCount - 1) }
+        slots[slot] = Slot(head: head, tail: tail, count: Int32(key.count), entry: Int32(index))
       }
       offset += pair.key.count
     }
     bytes = storage
-    self.entries = entries
+    self.starts = starts
     self.values = values
     self.slots = slots
     mask = slotCount - 1
@@ -65,7 +71,7 @@ public final class ByteStringTable<Value>: @unchecked Sendable {
 
   deinit {
     bytes.deallocate()
-    entries.deallocate()
+    starts.deallocate()
     values.baseAddress!.deinitialize(count: entryCount)
     values.deallocate()
     slots.deallocate()
@@ -76,13 +82,16 @@ public final class ByteStringTable<Value>: @unchecked Sendable {
     let count = key.count
     guard count > 0 else { return emptyEntry >= 0 ? values[emptyEntry] : nil }
     guard count <= maxLength else { return nil }
-    var slot = Self.hash(key) & mask
+    let head = ShortBytes.head(key)
+    let tail = ShortBytes.tail(key)
+    var slot = ShortBytes.hash(head: head, tail: tail, count: count) & mask
     while true {
-      let index = Int(slots[slot])
-      guard index >= 0 else { return nil }
-      let entry = entries[index]
-      if Int(entry.count) == count, ShortBytes.equal(bytes.baseAddress! + Int(entry.start), key) {
-        return values[index]
+      let candidate = slots[slot]
+      guard candidate.entry >= 0 else { return nil }
+      if candidate.head == head, candidate.tail == tail, Int(candidate.count) == count,
+        count <= 16 || ShortBytes.equal(bytes.baseAddress! + starts[Int(candidate.entry)], key)
+      {
+        return values[Int(candidate.entry)]
       }
       slot = (slot + 1) & mask
     }
@@ -93,27 +102,27 @@ public final class ByteStringTable<Value>: @unchecked Sendable {
     var string = string
     return string.withUTF8 { value(for: UnsafeRawBufferPointer($0)) }
   }
-
-  /// A hash of a non-empty name's length and its first, middle and last bytes.
-  @inline(__always)
-  private static func hash(_ key: UnsafeRawBufferPointer) -> Int {
-    let count = key.count
-    let mixed =
-      UInt64(truncatingIfNeeded: count) | UInt64(key[0]) << 16 | UInt64(key[count >> 1]) << 24
-      | UInt64(key[count - 1]) << 32
-    return Int(truncatingIfNeeded: (mixed &* 0x9E37_79B9_7F4A_7C15) >> 40)
-  }
 }
 
 /// Hashing and comparing short byte strings a word at a time.
 enum ShortBytes {
-  /// The first eight bytes (fewer, zero-padded) as a little-endian word.
+  /// The first eight bytes (fewer, zero-padded) as a little-endian word. Shorter strings are
+  /// read with two loads that may overlap (the bytes they share are the same), not byte by byte.
   @inline(__always)
   static func head(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-    if bytes.count >= 8 { return bytes.loadUnaligned(as: UInt64.self) }
-    var word: UInt64 = 0
-    for index in 0..<bytes.count { word |= UInt64(bytes[index]) << (8 * UInt64(index)) }
-    return word
+    let count = bytes.count
+    if count >= 8 { return bytes.loadUnaligned(as: UInt64.self) }
+    if count >= 4 {
+      let low = UInt64(bytes.loadUnaligned(as: UInt32.self))
+      let high = UInt64(bytes.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self))
+      return low | high << (8 * UInt64(count - 4))
+    }
+    if count >= 2 {
+      let low = UInt64(bytes.loadUnaligned(as: UInt16.self))
+      let high = UInt64(bytes.loadUnaligned(fromByteOffset: count - 2, as: UInt16.self))
+      return low | high << (8 * UInt64(count - 2))
+    }
+    return count == 1 ? UInt64(bytes[0]) : 0
   }
 
   /// The last eight bytes of strings longer than eight, else 0.
