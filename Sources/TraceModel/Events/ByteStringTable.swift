@@ -53,7 +53,7 @@ public final class ByteStringTable<Value>: @unchecked Sendable {
         storage.baseAddress!.advanced(by: offset).copyMemory(from: key.baseAddress!, byteCount: key.count)
         let head = ShortBytes.head(key)
         let tail = ShortBytes.tail(key)
-        var slot = ShortBytes.hash(head: head, tail: tail, count: key.count) & (slotCount - 1)
+        var slot = Self.slot(head: head, tail: tail, count: key.count) & (slotCount - 1)
         while slots[slot].entry >= 0 { slot = (slot + 1) & (slotCount - 1) }
         slots[slot] = Slot(head: head, tail: tail, count: Int32(key.count), entry: Int32(index))
       }
@@ -84,7 +84,7 @@ public final class ByteStringTable<Value>: @unchecked Sendable {
     guard count <= maxLength else { return nil }
     let head = ShortBytes.head(key)
     let tail = ShortBytes.tail(key)
-    var slot = ShortBytes.hash(head: head, tail: tail, count: count) & mask
+    var slot = Self.slot(head: head, tail: tail, count: count) & mask
     while true {
       let candidate = slots[slot]
       guard candidate.entry >= 0 else { return nil }
@@ -101,6 +101,14 @@ public final class ByteStringTable<Value>: @unchecked Sendable {
   public func value(for string: String) -> Value? {
     var string = string
     return string.withUTF8 { value(for: UnsafeRawBufferPointer($0)) }
+  }
+
+  /// Where a name's probe starts: one multiplication mixes its words and length (the names are
+  /// few and fixed, so the table needs no stronger hash than that).
+  @inline(__always)
+  private static func slot(head: UInt64, tail: UInt64, count: Int) -> Int {
+    let mixed = (head ^ (tail >> 29 | tail << 35)) &+ UInt64(truncatingIfNeeded: count)
+    return Int(truncatingIfNeeded: (mixed &* 0x9E37_79B9_7F4A_7C15) >> 40)
   }
 }
 
