@@ -30,6 +30,7 @@ struct ByteInterner {
   var freeCount: Int { free.count }
 
   /// The number of `bytes`, and whether it was seen for the first time.
+  @inline(__always)
   mutating func intern(_ bytes: UnsafeRawBufferPointer) -> (index: Int, isNew: Bool) {
     let mask = slots.count - 1
     let head = ShortBytes.head(bytes)
@@ -46,6 +47,11 @@ struct ByteInterner {
       }
       slot = (slot + 1) & mask
     }
+    return (insert(bytes, head: head, tail: tail, at: slot), true)
+  }
+
+  /// Numbers a new string, whose probe ended at the empty `slot`.
+  private mutating func insert(_ bytes: UnsafeRawBufferPointer, head: UInt64, tail: UInt64, at slot: Int) -> Int {
     let index: Int
     if let reused = free.popLast() {
       index = Int(reused)
@@ -60,7 +66,7 @@ struct ByteInterner {
     }
     slots[slot] = Int32(index)
     if count * 2 > slots.count { grow() }
-    return (index, true)
+    return index
   }
 
   /// Forgets the string numbered `index`: its number goes to the next new string.

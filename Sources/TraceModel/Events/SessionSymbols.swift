@@ -28,22 +28,28 @@ public final class SessionSymbols {
   public var freeCount: Int { interner.freeCount }
 
   /// The id of the object at `address` (UTF-8 bytes), numbering it if new.
+  @inline(__always)
   public func intern(_ address: UnsafeRawBufferPointer, as role: Roles) -> ObjectID {
     let (index, isNew) = interner.intern(address)
     if isNew {
-      if index < addresses.count {
-        addresses[index] = String(decoding: address, as: UTF8.self)
-        roles[index] = role
-      } else {
-        addresses.append(String(decoding: address, as: UTF8.self))
-        classNames.append(nil)
-        kinds.append(nil)
-        roles.append(role)
-      }
+      noteNew(index, address: address, role: role)
     } else if !roles[index].contains(role) {
       roles[index].insert(role)
     }
     return ObjectID(index)
+  }
+
+  /// Records the address and role of a newly numbered object.
+  private func noteNew(_ index: Int, address: UnsafeRawBufferPointer, role: Roles) {
+    if index < addresses.count {
+      addresses[index] = String(decoding: address, as: UTF8.self)
+      roles[index] = role
+    } else {
+      addresses.append(String(decoding: address, as: UTF8.self))
+      classNames.append(nil)
+      kinds.append(nil)
+      roles.append(role)
+    }
   }
 
   /// The id of the object at `address`, numbering it if new.

@@ -139,6 +139,7 @@ struct RecordFields {
   }
 
   /// The object named at `key`; nil when absent or null.
+  @inline(__always)
   func optionalObject(_ key: RecordKey, as role: SessionSymbols.Roles = .viewController) throws(RecordProblem)
     -> ObjectID?
   {
@@ -160,6 +161,7 @@ struct RecordFields {
     return ids
   }
 
+  @inline(__always)
   private func intern(_ value: ScannedValue, as role: SessionSymbols.Roles) -> ObjectID {
     let bytes = record.bytes(value)
     return withSymbols { value.hasEscapes ? $0.intern(JSONText.decode(bytes), as: role) : $0.intern(bytes, as: role) }
