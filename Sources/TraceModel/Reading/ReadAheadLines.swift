@@ -60,7 +60,7 @@ final class ReadAheadLines {
       batch.removeAll()
       do {
         while batch.lineCount < batchLines, batch.byteCount < batchBytes {
-          guard let line = try reader.next() else {
+          guard let line = try reader.splitLine() else {
             ended = true
             break
           }

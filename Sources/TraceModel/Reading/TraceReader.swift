@@ -97,8 +97,13 @@ public final class TraceReader {
     return try nextSplit()
   }
 
-  /// The next line split here (no thread reads ahead).
-  private func nextSplit() throws -> RawLine? {
+  /// The next line split here (no thread reads ahead), out of line for the stream's loop.
+  private func nextSplit() throws -> RawLine? { try splitLine() }
+
+  /// The next line split here. Inlined into the read-ahead thread's loop as well, so that the
+  /// line comes back in registers rather than through memory.
+  @inline(__always)
+  func splitLine() throws -> RawLine? {
     let base = buffer.baseAddress!
     while true {
       if checkedStart || checkStart(), searched < end, let newline = memchr(base + searched, 0x0A, end - searched) {
