@@ -41,6 +41,7 @@ public final class RecordDecoder {
 
   /// Decodes `line`: what it is, or nil for a blank line (and for every line once the file was
   /// rejected, ``rejection`` saying why). See ``followUp``.
+  @inline(__always)
   public func decode(_ line: RawLine) -> TraceItem? {
     if !followUps.isEmpty { followUps.removeAll(keepingCapacity: true) }
     if isRejected { return nil }
@@ -171,6 +172,7 @@ public final class RecordDecoder {
     return .session(header, line: line.number, symbols: symbols)
   }
 
+  @inline(__always)
   private func decodeEvent(_ line: RawLine) -> TraceItem {
     do throws(RecordProblem) {
       guard let evValue = scanner.value(.ev), evValue.kind != .null else {

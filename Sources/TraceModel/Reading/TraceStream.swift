@@ -48,6 +48,7 @@ public final class TraceStream {
 
   /// The next item, or nil at the end of the trace. After a rejection (the file does not
   /// start with a header) the stream ends with that one issue.
+  @inline(__always)
   public func next() throws -> TraceItem? {
     if let issue = queued.popLast() { return .issue(issue) }
     if let item = nextConsoleItem() { return item }
