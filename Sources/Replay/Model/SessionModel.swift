@@ -190,10 +190,16 @@ public final class SessionModel {
     return windows.count - 1
   }
 
+  /// Gives every id the symbols numbered a state slot (a new object is about one event in ten).
+  @inline(__always)
   func growToSymbols() {
-    if controllers.count < symbols.count {
-      controllers.append(contentsOf: repeatElement(ControllerState(), count: symbols.count - controllers.count))
-    }
+    if controllers.count < symbols.count { addControllerSlots() }
+  }
+
+  private func addControllerSlots() {
+    let needed = symbols.count
+    if controllers.capacity < needed { controllers.reserveCapacity(max(needed, controllers.capacity * 2)) }
+    while controllers.count < needed { controllers.append(ControllerState()) }
   }
 
   /// Events that may come with a rotation without ending it: its callbacks, and the appearance
