@@ -103,8 +103,6 @@ public final class SessionSymbols {
     roles[id.offset] = []
   }
 
-  /// True when `id` already has a class, so a decoder can skip building the `String`.
-  public func hasClass(_ id: ObjectID) -> Bool { classNames[id.offset] != nil }
 
   public func address(of id: ObjectID) -> String { addresses[id.offset] }
   public func className(of id: ObjectID) -> String? { classNames[id.offset] }

@@ -27,6 +27,8 @@ public final class RecordDecoder {
   @exclusivity(unchecked) private var lastTime: Double?
   @exclusivity(unchecked) private var reportedTimeOrder = false
   @exclusivity(unchecked) private var reportedRepeatedKey = false
+  /// The class names of recent records, so that a class many objects share is one `String`.
+  @exclusivity(unchecked) private var classNames = RecentStrings()
 
   /// The longest line the reader hands out whole, for the message about a longer one.
   public let maxLineLength: Int
@@ -223,13 +225,13 @@ public final class RecordDecoder {
     }
     if let known = symbols.className(of: vc) {
       try fields.checkString(.className)
-      if !fields.holds(.className, known), let other = try fields.optionalString(.className) {
+      if !fields.holds(.className, known), let other = try fields.optionalString(.className, reusing: &classNames) {
         symbols.redeclare(vc, className: other, kind: kind)
       } else if kind != nil {
         symbols.declare(vc, className: nil, kind: kind)
       }
     } else {
-      symbols.declare(vc, className: try fields.optionalString(.className), kind: kind)
+      symbols.declare(vc, className: try fields.optionalString(.className, reusing: &classNames), kind: kind)
     }
   }
 

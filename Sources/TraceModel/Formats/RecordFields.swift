@@ -77,6 +77,14 @@ struct RecordFields {
     return JSONText.decode(record.bytes(value))
   }
 
+  /// The string at `key`, made through `cache` so that a value repeated across records is one
+  /// `String`; nil when absent or null.
+  func optionalString(_ key: RecordKey, reusing cache: inout RecentStrings) throws(RecordProblem) -> String? {
+    guard let value = present(key) else { return nil }
+    guard value.kind == .string else { throw .wrongType(key, "a string", found: value.kind) }
+    return value.hasEscapes ? JSONText.decode(record.bytes(value)) : cache.string(record.bytes(value))
+  }
+
   /// True when `key` is absent or holds exactly `text`, compared without building a `String`.
   func holds(_ key: RecordKey, _ text: String) -> Bool {
     guard let value = present(key), value.kind == .string else { return true }
