@@ -16,10 +16,24 @@ public enum ConsoleCatalog {
     entry.anchors.reduce(0) { $0 | 1 << UInt64(anchors.firstIndex(of: $1)!) }
   }
 
-  /// The entries that may match `bytes`: those with an anchor in it.
-  private static func candidates(_ bytes: [UInt8]) -> [ConsoleEntry] {
-    let found = bytes.withUnsafeBytes { filter.anchorMask(in: $0) }
-    return all.indices.filter { anchorMasks[$0] & found != 0 }.map { all[$0] }
+  /// The text's bytes (normalised) and the entries that may match them: those with an anchor in
+  /// it. Most console lines are the app's own and hold no anchor: then nothing is copied.
+  private static func candidates(in text: String) -> (bytes: [UInt8], entries: [ConsoleEntry]) {
+    var text = text
+    let (needsNormalising, found) = text.withUTF8 {
+      ($0.contains(UInt8(ascii: "&")), filter.anchorMask(in: UnsafeRawBufferPointer($0)))
+    }
+    if needsNormalising {
+      let bytes = normalised(text)
+      return (bytes, entries(anchoredBy: bytes.withUnsafeBytes { filter.anchorMask(in: $0) }))
+    }
+    let entries = entries(anchoredBy: found)
+    return (entries.isEmpty ? [] : Array(text.utf8), entries)
+  }
+
+  /// The entries with an anchor among `found` (an ``ConsoleFilter/anchorMask(in:)``).
+  private static func entries(anchoredBy found: UInt64) -> [ConsoleEntry] {
+    found == 0 ? [] : all.indices.filter { anchorMasks[$0] & found != 0 }.map { all[$0] }
   }
 
   /// The entry with id `id`.
@@ -28,10 +42,10 @@ public enum ConsoleCatalog {
   /// The diagnostic in `text` (a console record, prefix and all), or nil. A message cut short
   /// (the log ends mid-line) is still recognised when only one entry fits what is there.
   public static func recognise(_ text: String) -> ConsoleDiagnostic? {
-    let bytes = normalised(text)
+    let (bytes, entries) = candidates(in: text)
     var partial: (entry: ConsoleEntry, progress: Int, objects: [ConsoleDiagnostic.Object], start: Int)?
     var tie = false
-    for entry in candidates(bytes) {
+    for entry in entries {
       for variant in entry.variants {
         switch variant.match(bytes) {
         case .matched(let objects, let start, let end):
@@ -59,9 +73,9 @@ public enum ConsoleCatalog {
 
   /// Whether `text` holds a diagnostic, the start of one, or none (see ``ConsoleFilter``).
   public static func verdict(_ text: String) -> ConsoleFilter.Verdict {
-    let bytes = normalised(text)
+    let (bytes, entries) = candidates(in: text)
     var incomplete = false
-    for entry in candidates(bytes) {
+    for entry in entries {
       for variant in entry.variants {
         switch variant.match(bytes) {
         case .matched: return .recognised
@@ -81,7 +95,6 @@ public enum ConsoleCatalog {
   /// The text's bytes, HTML's `&lt;` `&gt;` `&amp;` `&quot;` `&#39;` (pages copied from a
   /// browser) turned back into characters.
   private static func normalised(_ text: String) -> [UInt8] {
-    guard text.utf8.contains(UInt8(ascii: "&")) else { return Array(text.utf8) }
     var result = text
     for (entity, character) in [("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"), ("&amp;", "&")] {
       result = result.replacingAll(entity, with: character)
