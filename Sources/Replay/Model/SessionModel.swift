@@ -66,7 +66,9 @@ public final class SessionModel {
   /// Applies one event; returns what UIKit refused or threw on, with the lines they concern.
   /// The returned array is reused by the next call.
   public func apply(_ event: TraceEvent) -> [(line: Int, observation: Observation)] {
-    emitted.removeAll(keepingCapacity: true)
+    // Most events observe nothing: the checks below keep such an event from touching what it
+    // does not change (a reset of an empty list or of a nil record is not free).
+    if !emitted.isEmpty { emitted.removeAll(keepingCapacity: true) }
     line = event.line
     time = event.time
     growToSymbols()
@@ -76,7 +78,7 @@ public final class SessionModel {
       if pendingOrientation != nil, !isSameInstant(pendingOrientationTime) { resolvePendingOrientation() }
     } else {
       if pendingOrientation != nil { resolvePendingOrientation() }
-      if !Self.followsRotation(event.payload) { lastRotation = nil }
+      if lastRotation != nil, !Self.followsRotation(event.payload) { lastRotation = nil }
       if lastContextPresent != nil, !Self.isPresent(event.payload) { lastContextPresent = nil }
     }
     if !held.isEmpty, !Self.isConsequence(event.payload) { releaseHeld() }
