@@ -77,9 +77,9 @@ public final class SessionDriver {
       let before = findings.count
       let warning = replay._withUnsafeGuaranteedRef { replay -> IngestIssue? in
         replay.apply(event, into: &findings)
-        guard let warning = replay.model.capWarning else { return nil }
-        replay.model.capWarning = nil
-        return warning
+        guard replay.model.capWarning != nil else { return nil }
+        defer { replay.model.capWarning = nil }
+        return replay.model.capWarning
       }
       // Most events find nothing: an empty slice does not hold on to the findings' storage.
       observer.eventApplied(event, findings: findings.count == before ? [] : findings[before...])

@@ -50,8 +50,8 @@ public final class TraceStream {
   /// start with a header) the stream ends with that one issue.
   @inline(__always)
   public func next() throws -> TraceItem? {
-    if let issue = queued.popLast() { return .issue(issue) }
-    if let item = nextConsoleItem() { return item }
+    if !queued.isEmpty, let issue = queued.popLast() { return .issue(issue) }
+    if console != nil, let item = nextConsoleItem() { return item }
     while !finished {
       guard let raw = try reader.next() else {
         finished = true
