@@ -103,7 +103,6 @@ public final class SessionSymbols {
     roles[id.offset] = []
   }
 
-
   public func address(of id: ObjectID) -> String { addresses[id.offset] }
   public func className(of id: ObjectID) -> String? { classNames[id.offset] }
   public func kind(of id: ObjectID) -> ContainerKind? { kinds[id.offset] }
