@@ -67,8 +67,8 @@ public final class SessionDriver {
   }
 
   /// Takes the next item of the input.
-  public func take(_ item: TraceItem, to observer: some SessionObserver) {
-    switch item {
+  public func take(_ item: consuming TraceItem, to observer: some SessionObserver) {
+    switch consume item {
     case .event(let event):
       summary.events += 1
       if case .console = event.payload { summary.diagnostics += 1 }
