@@ -178,9 +178,10 @@ public final class SessionModel {
     return vc.offset
   }
 
+  /// The state of `vc`, read in place: reading a field copies the field, not the whole state.
   subscript(_ vc: ObjectID) -> ControllerState {
-    get { controllers[vc.offset] }
-    _modify { yield &controllers[vc.offset] }
+    @inline(__always) _read { yield controllers[vc.offset] }
+    @inline(__always) _modify { yield &controllers[vc.offset] }
   }
 
   func kind(_ vc: ObjectID) -> ContainerKind? { symbols.kind(of: vc) }
