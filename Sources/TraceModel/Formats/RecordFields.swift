@@ -72,17 +72,21 @@ struct RecordFields {
 
   /// The string at `key`; nil when absent or null.
   func optionalString(_ key: RecordKey) throws(RecordProblem) -> String? {
-    guard let value = present(key) else { return nil }
-    guard value.kind == .string else { throw .wrongType(key, "a string", found: value.kind) }
-    return JSONText.decode(record.bytes(value))
+    try stringValue(key).map { JSONText.decode(record.bytes($0)) }
   }
 
   /// The string at `key`, made through `cache` so that a value repeated across records is one
   /// `String`; nil when absent or null.
   func optionalString(_ key: RecordKey, reusing cache: inout RecentStrings) throws(RecordProblem) -> String? {
+    guard let value = try stringValue(key) else { return nil }
+    return value.hasEscapes ? JSONText.decode(record.bytes(value)) : cache.string(record.bytes(value))
+  }
+
+  /// The string value at `key`; nil when absent or null, a problem when it is not a string.
+  private func stringValue(_ key: RecordKey) throws(RecordProblem) -> ScannedValue? {
     guard let value = present(key) else { return nil }
     guard value.kind == .string else { throw .wrongType(key, "a string", found: value.kind) }
-    return value.hasEscapes ? JSONText.decode(record.bytes(value)) : cache.string(record.bytes(value))
+    return value
   }
 
   /// True when `key` is absent or holds exactly `text`, compared without building a `String`.
@@ -95,7 +99,7 @@ struct RecordFields {
 
   /// Checks that `key`, when present, holds a string, without building it.
   func checkString(_ key: RecordKey) throws(RecordProblem) {
-    if let value = present(key), value.kind != .string { throw .wrongType(key, "a string", found: value.kind) }
+    _ = try stringValue(key)
   }
 
   func bool(_ key: RecordKey) throws(RecordProblem) -> Bool {
