@@ -40,7 +40,8 @@ extension SessionModel {
   private func referencedIDs() -> [Bool] {
     var referenced = [Bool](repeating: false, count: symbols.count)
     func mark(_ id: ObjectID?) { if let id { referenced[id.offset] = true } }
-    for state in controllers where state.isKnown {
+    for index in controllers.indices where controllers[index].isKnown {
+      let state = controllers[index]
       mark(state.parent)
       state.children.forEach(mark)
       mark(state.selectedChild)

@@ -13,7 +13,7 @@ public final class SessionModel {
   // Per-event state is @exclusivity(unchecked): one thread uses an instance and its methods do
   // not re-enter, so the dynamic checks (~15% of a replay) would protect nothing.
   /// The state of each view controller, indexed by ``ObjectID/offset``.
-  @exclusivity(unchecked) public internal(set) var controllers: [ControllerState] = []
+  @exclusivity(unchecked) var controllers = ControllerStates()
   @exclusivity(unchecked) public internal(set) var popovers: [ObjectID: PopoverState] = [:]
   @exclusivity(unchecked) public internal(set) var windows: [WindowState] = []
   @exclusivity(unchecked) public internal(set) var interfaceOrientation: InterfaceOrientation
@@ -161,8 +161,11 @@ public final class SessionModel {
   /// How far apart two records of the same instant may be logged (seconds).
   static let instant = 0.5
 
-  /// The state of view controller `id`.
+  /// The state of view controller `id`, which must be below ``controllerCount``.
   public func controller(_ id: ObjectID) -> ControllerState { controllers[id.offset] }
+
+  /// The ids below this have a state (``controller(_:)``).
+  public var controllerCount: Int { controllers.count }
 
   // MARK: - Helpers for the areas
 
@@ -180,8 +183,8 @@ public final class SessionModel {
 
   /// The state of `vc`, read in place: reading a field copies the field, not the whole state.
   subscript(_ vc: ObjectID) -> ControllerState {
-    @inline(__always) _read { yield controllers[vc.offset] }
-    @inline(__always) _modify { yield &controllers[vc.offset] }
+    @inline(__always) unsafeAddress { UnsafePointer(controllers.address(of: vc.offset)) }
+    @inline(__always) unsafeMutableAddress { controllers.address(of: vc.offset) }
   }
 
   func kind(_ vc: ObjectID) -> ContainerKind? { symbols.kind(of: vc) }
@@ -199,11 +202,7 @@ public final class SessionModel {
     if controllers.count < symbols.count { addControllerSlots() }
   }
 
-  private func addControllerSlots() {
-    let needed = symbols.count
-    if controllers.capacity < needed { controllers.reserveCapacity(max(needed, controllers.capacity * 2)) }
-    while controllers.count < needed { controllers.append(ControllerState()) }
-  }
+  private func addControllerSlots() { controllers.grow(to: symbols.count) }
 
   /// Events that may come with a rotation without ending it: its callbacks, and the appearance
   /// callbacks of a presentation that rotates.

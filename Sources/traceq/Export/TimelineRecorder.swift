@@ -64,7 +64,7 @@ final class TimelineRecorder {
 
   private func compare(naming payload: EventPayload?, at time: Double) {
     let model = model
-    let count = model.controllers.count
+    let count = model.controllerCount
     if appearance.count < count {
       appearance.append(contentsOf: repeatElement(nil, count: count - appearance.count))
       presentation.append(contentsOf: repeatElement(nil, count: count - presentation.count))
@@ -77,7 +77,7 @@ final class TimelineRecorder {
     payload?.forEachObject { id in
       if model.popovers[id] != nil { namedPopovers.append(id) }
       guard id.offset < count else { return }
-      let state = model.controllers[id.offset]
+      let state = model.controller(id)
       candidates.append(id.offset)
       candidates.append(contentsOf: state.children.lazy.map(\.offset))
       if let parent = state.parent { candidates.append(parent.offset) }
@@ -107,7 +107,7 @@ final class TimelineRecorder {
   }
 
   private func compareController(_ index: Int, at time: Double) {
-    let state = model.controllers[index]
+    let state = model.controller(ObjectID(index))
     let symbols = model.symbols
     let vc = ObjectID(index)
     if state.appearance != appearance[index] {
