@@ -204,14 +204,14 @@ extension SessionModel {
   func checkShownOrientation(after cause: EventName, from container: ObjectID, at line: Int? = nil) {
     guard !supportsMultitasking, isOnScreen(container) else { return }
     let orientation = interfaceOrientation
-    for vc in Array(shownChain(from: container)).reversed() {
-      guard let mask = self[vc].supportedMask, !mask.contains(orientation) else { continue }
-      if reportedUnsupportedShown[vc] == orientation { return }
-      reportedUnsupportedShown[vc] = orientation
-      held.append(
-        .unsupportedShown(line: line ?? self.line, vc: vc, orientation: orientation, mask: mask, cause: cause))
-      return
+    // The deepest controller shown that excludes the orientation is the one to report.
+    var excluding: (vc: ObjectID, mask: OrientationMask)?
+    for vc in shownChain(from: container) {
+      if let mask = self[vc].supportedMask, !mask.contains(orientation) { excluding = (vc, mask) }
     }
+    guard let (vc, mask) = excluding, reportedUnsupportedShown[vc] != orientation else { return }
+    reportedUnsupportedShown[vc] = orientation
+    held.append(.unsupportedShown(line: line ?? self.line, vc: vc, orientation: orientation, mask: mask, cause: cause))
   }
 
   /// willRotate / willAnimateRotation / didRotate: UIKit sends them for a rotation it makes,
