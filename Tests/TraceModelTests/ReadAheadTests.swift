@@ -11,11 +11,19 @@ struct ReadAheadTests {
   static let large = TraceText.lines([TraceText.header()] + TraceText.events(40_000))
 
   /// The inputs of the reader's tests: every compression, several members, cut short, damaged,
-  /// trailing bytes, a line over the limit, nothing at all, and more text than the blocks hold.
+  /// trailing bytes, lines over the limit, nothing at all, more text than the blocks hold, and
+  /// more lines than a block holds.
   static func inputs() throws -> [(name: String, bytes: [UInt8])] {
     var damaged = try Fixture.bytes(text)
     for index in damaged.count / 2..<damaged.count / 2 + 40 { damaged[index] ^= 0x5A }
     let long = "{\"ev\":\"console\",\"text\":\"" + String(repeating: "x", count: 5000) + "\"}"
+    // Lines over the limit between short ones: their first bytes are kept apart in each batch.
+    let overLimit = (0..<60).map { index in
+      "{\"ev\":\"console\",\"text\":\"\(index)" + String(repeating: "y", count: 1200 + index) + "\"}"
+    }
+    let mixed = TraceText.lines([TraceText.header()] + zip(overLimit, TraceText.events(60)).flatMap { [$0, $1] })
+    // More lines than a batch holds in one buffer's worth of text: the rest moves on with the reader.
+    let tiny = TraceText.lines([TraceText.header()] + Array(repeating: "{}", count: 30_000) + ["", " "])
     return [
       ("gzip", try Fixture.bytes(text)), ("zlib", try Fixture.bytes(text, .zlib)),
       ("plain", try Fixture.bytes(text, .none)),
@@ -24,6 +32,7 @@ struct ReadAheadTests {
       ("trailing bytes", try Fixture.bytes(text) + Array("garbage".utf8)),
       ("line over the limit", try Fixture.bytes(TraceText.lines([TraceText.header(), long]))),
       ("empty", []), ("large gzip", try Fixture.bytes(large)), ("large plain", try Fixture.bytes(large, .none)),
+      ("lines over the limit among short ones", try Fixture.bytes(mixed)), ("tiny lines", try Fixture.bytes(tiny)),
     ]
   }
 

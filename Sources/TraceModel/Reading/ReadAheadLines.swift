@@ -2,9 +2,10 @@ import Foundation
 
 /// The lines of a ``TraceReader`` split, and scanned as JSON, on a thread of its own, a few
 /// batches ahead of the consumer: inflating, splitting and the structural scan of each record
-/// run on one core while decoding and replaying run on another. A line and its scan are copied
-/// into a batch, so each batch is self-contained; memory stays bounded (``batchesAhead`` batches
-/// of about ``batchBytes`` bytes, one of them as large as the longest line the reader hands out).
+/// run on one core while decoding and replaying run on another. A batch takes the reader's
+/// buffer its lines were split in (the reader goes on in the buffer the batch had), so lines are
+/// not copied; memory stays bounded (``batchesAhead`` batches, each with a buffer of the
+/// reader's size, of which about ``batchBytes`` bytes are used).
 final class ReadAheadLines {
   private let filled: BoundedChannel<LineBatch, Exit>
   private let free: BoundedChannel<LineBatch, Void>
@@ -30,7 +31,8 @@ final class ReadAheadLines {
   init(_ reader: TraceReader) {
     let filled = BoundedChannel<LineBatch, Exit>(capacity: Self.batchesAhead)
     let free = BoundedChannel<LineBatch, Void>(capacity: Self.batchesAhead)
-    for _ in 0..<Self.batchesAhead { free.send(LineBatch(capacity: Self.batchBytes)) }
+    for _ in 0..<Self.batchesAhead { free.send(LineBatch(bufferSize: reader.bufferSize)) }
+    reader.keepsSplitText = true
     self.filled = filled
     self.free = free
     // Handed over, not shared: the caller keeps no reference to `reader`.
@@ -61,15 +63,25 @@ final class ReadAheadLines {
       do {
         while batch.lineCount < batchLines, batch.byteCount < batchBytes {
           guard let line = try reader.splitLine() else {
-            ended = true
+            guard reader.needsFreshBuffer else {
+              ended = true
+              break
+            }
+            // No line of this batch is in the reader's buffer yet: exchange it and go on.
+            if batch.lineCount == 0 {
+              batch.takeBuffer(from: reader)
+              continue
+            }
             break
           }
-          batch.append(line, scanner: scanner)
+          batch.append(line, in: reader, scanner: scanner)
         }
       } catch {
+        batch.takeBuffer(from: reader)
         if batch.lineCount > 0 { _ = filled.send(batch) }
         return filled.close(Exit(reader: reader, error: error))
       }
+      batch.takeBuffer(from: reader)
       batch.bytesRead = reader.bytesRead
       if batch.lineCount > 0, !filled.send(batch) { break }
     }
@@ -127,12 +139,16 @@ final class ReadAheadLines {
   }
 }
 
-/// Lines copied one after another with their metadata and their JSON scan, handed from the
-/// splitting thread to the decoding one (one thread at a time holds a batch).
+/// Lines with their metadata and their JSON scan, in the reader's buffer the batch takes once
+/// filled, handed from the splitting thread to the decoding one (one thread at a time holds a
+/// batch).
 final class LineBatch: @unchecked Sendable {
   private struct Entry {
     var number: Int
+    /// Where the line starts in ``buffer``, or in ``spilled`` for a line over the limit (whose
+    /// first bytes the reader keeps apart, overwritten by the next such line).
     var start: Int
+    var isSpilled: Bool
     var count: Int
     var isUnterminated: Bool
     var oversizedLength: Int?
@@ -142,21 +158,26 @@ final class LineBatch: @unchecked Sendable {
 
   // Per-line state is @exclusivity(unchecked): one thread at a time holds a batch (the channels
   // hand it over) and its methods do not re-enter, so the dynamic checks would protect nothing.
-  @exclusivity(unchecked) private var bytes: UnsafeMutableRawBufferPointer
+  @exclusivity(unchecked) private var buffer: UnsafeMutableRawBufferPointer
+  @exclusivity(unchecked) private var spilled = UnsafeMutableRawBufferPointer.allocate(byteCount: 256, alignment: 1)
+  @exclusivity(unchecked) private var spilledCount = 0
   @exclusivity(unchecked) private var entries: [Entry] = []
   /// The scanned values of the lines, `slotCount` of them.
   @exclusivity(unchecked) private var slots = UnsafeMutableBufferPointer<ScannedValue>.allocate(capacity: 1 << 14)
   @exclusivity(unchecked) private var slotCount = 0
+  /// The bytes of the lines, for handing batches over past ``ReadAheadLines/batchBytes``.
   @exclusivity(unchecked) private(set) var byteCount = 0
   /// The source's bytes read once the batch was filled.
   @exclusivity(unchecked) var bytesRead = 0
 
-  init(capacity: Int) {
-    bytes = .allocate(byteCount: capacity, alignment: 16)
+  /// A batch with a buffer to exchange for a reader's (``TraceReader/bufferSize`` bytes).
+  init(bufferSize: Int) {
+    buffer = .allocate(byteCount: bufferSize, alignment: 16)
   }
 
   deinit {
-    bytes.deallocate()
+    buffer.deallocate()
+    spilled.deallocate()
     slots.deallocate()
   }
 
@@ -164,30 +185,31 @@ final class LineBatch: @unchecked Sendable {
 
   func removeAll() {
     entries.removeAll(keepingCapacity: true)
+    spilledCount = 0
     slotCount = 0
     byteCount = 0
-    // A batch grown for one long line goes back to its usual size.
-    if bytes.count > ReadAheadLines.batchBytes {
-      bytes.deallocate()
-      bytes = .allocate(byteCount: ReadAheadLines.batchBytes, alignment: 16)
-    }
   }
 
-  /// Copies `line` in, with the scan of its record when it holds one.
-  func append(_ line: RawLine, scanner: RecordScanner) {
+  /// Takes the buffer of `reader` that the lines appended since the last exchange point into,
+  /// giving it this batch's (unused) buffer in return.
+  func takeBuffer(from reader: TraceReader) {
+    buffer = reader.exchangeBuffer(buffer)
+  }
+
+  /// Adds `line`, just split by `reader`, with the scan of its record when it holds one.
+  @inline(__always)
+  func append(_ line: RawLine, in reader: TraceReader, scanner: RecordScanner) {
     let count = line.bytes.count
-    if byteCount + count > bytes.count {
-      // Only the first line of a batch can be this long: a batch is handed over past its size.
-      let grown = UnsafeMutableRawBufferPointer.allocate(byteCount: byteCount + count, alignment: 16)
-      if byteCount > 0 { grown.baseAddress!.copyMemory(from: bytes.baseAddress!, byteCount: byteCount) }
-      bytes.deallocate()
-      bytes = grown
+    let isSpilled = line.oversizedLength != nil
+    let start: Int
+    if isSpilled {
+      start = spill(line.bytes)
+    } else {
+      start = count == 0 ? 0 : reader.offsetInBuffer(of: line.bytes.baseAddress!)
     }
-    if count > 0 { (bytes.baseAddress! + byteCount).copyMemory(from: line.bytes.baseAddress!, byteCount: count) }
-    let copied = UnsafeRawBufferPointer(start: bytes.baseAddress! + byteCount, count: count)
     var scan: PrescannedRecord.Summary?
     let firstSlot = slotCount
-    if line.oversizedLength == nil, count > 0, (try? scanner.scan(copied)) != nil {
+    if !isSpilled, count > 0, (try? scanner.scan(line.bytes)) != nil {
       let summary = scanner.summary
       let needed = slotCount + summary.present.nonzeroBitCount
       if needed > slots.count {
@@ -201,18 +223,34 @@ final class LineBatch: @unchecked Sendable {
     }
     entries.append(
       Entry(
-        number: line.number, start: byteCount, count: count, isUnterminated: line.isUnterminated,
+        number: line.number, start: start, isSpilled: isSpilled, count: count, isUnterminated: line.isUnterminated,
         oversizedLength: line.oversizedLength, scan: scan, firstSlot: firstSlot))
     byteCount += count
+  }
+
+  /// Copies the first bytes of a line over the limit; returns where they start in ``spilled``.
+  private func spill(_ bytes: UnsafeRawBufferPointer) -> Int {
+    let start = spilledCount
+    if start + bytes.count > spilled.count {
+      let grown = UnsafeMutableRawBufferPointer.allocate(
+        byteCount: max(start + bytes.count, spilled.count * 2), alignment: 1)
+      if start > 0 { grown.baseAddress!.copyMemory(from: spilled.baseAddress!, byteCount: start) }
+      spilled.deallocate()
+      spilled = grown
+    }
+    if bytes.count > 0 { (spilled.baseAddress! + start).copyMemory(from: bytes.baseAddress!, byteCount: bytes.count) }
+    spilledCount += bytes.count
+    return start
   }
 
   /// The line at `index`, pointing into the batch.
   @inline(__always)
   func line(at index: Int) -> RawLine {
     let entry = entries[index]
+    let base = entry.isSpilled ? spilled.baseAddress! : buffer.baseAddress!
+    let bytes = UnsafeRawBufferPointer(start: base + entry.start, count: entry.count)
     var line = RawLine(
-      number: entry.number, bytes: UnsafeRawBufferPointer(start: bytes.baseAddress! + entry.start, count: entry.count),
-      isUnterminated: entry.isUnterminated, oversizedLength: entry.oversizedLength)
+      number: entry.number, bytes: bytes, isUnterminated: entry.isUnterminated, oversizedLength: entry.oversizedLength)
     if let scan = entry.scan {
       line.prescanned = PrescannedRecord(summary: scan, slots: UnsafePointer(slots.baseAddress! + entry.firstSlot))
     }

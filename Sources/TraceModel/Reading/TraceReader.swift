@@ -13,7 +13,9 @@ public final class TraceReader {
   public let maxLineLength: Int
 
   private let text: DirectText
-  private let buffer: UnsafeMutableRawBufferPointer
+  /// Where the text is decompressed; with ``keepsSplitText``, exchanged for another one by
+  /// ``exchangeBuffer(_:)``.
+  private var buffer: UnsafeMutableRawBufferPointer
   /// With `readsAhead`: another reader of the same text splitting lines on a thread of its own.
   private let ahead: ReadAheadLines?
   private static let chunk = 1 << 18
@@ -32,6 +34,12 @@ public final class TraceReader {
   private var fragmentDropped = false
   /// Whether the start of the text was looked at for a byte order mark.
   @exclusivity(unchecked) private var checkedStart = false
+  /// Set for the reader of the read-ahead thread: the lines it split stay where they are in the
+  /// buffer, which the batch holding them takes (``exchangeBuffer(_:)``), rather than being
+  /// copied. When making room would move or overwrite them, ``splitLine()`` returns nil with
+  /// ``needsFreshBuffer`` set instead.
+  var keepsSplitText = false
+  @exclusivity(unchecked) private(set) var needsFreshBuffer = false
 
   /// What went wrong at the end of the stream (cut short, damaged, trailing bytes); set once
   /// ``next()`` has returned nil.
@@ -100,8 +108,9 @@ public final class TraceReader {
   /// The next line split here (no thread reads ahead), out of line for the stream's loop.
   private func nextSplit() throws -> RawLine? { try splitLine() }
 
-  /// The next line split here. Inlined into the read-ahead thread's loop as well, so that the
-  /// line comes back in registers rather than through memory.
+  /// The next line split here, or nil at the end of the text (or when ``needsFreshBuffer``).
+  /// Inlined into the read-ahead thread's loop as well, so that the line comes back in
+  /// registers rather than through memory.
   @inline(__always)
   func splitLine() throws -> RawLine? {
     let base = buffer.baseAddress!
@@ -128,6 +137,10 @@ public final class TraceReader {
         searched = end
         if let ending = producerEnding { return finish(ending) }
       }
+      if keepsSplitText, start > 0, makingRoomMovesText {
+        needsFreshBuffer = true
+        return nil
+      }
       makeRoom()
       let room = UnsafeMutableRawBufferPointer(rebasing: buffer[end..<min(buffer.count, end + Self.chunk)])
       let produced = try text.fill(room)
@@ -150,6 +163,35 @@ public final class TraceReader {
       searched = start
     }
     return true
+  }
+
+  /// Whether ``makeRoom()`` moves the text or starts the buffer over.
+  private var makingRoomMovesText: Bool {
+    oversized != nil || end - start > maxLineLength || buffer.count - end < Self.chunk
+  }
+
+  /// Where `pointer`, into a line just split, is in the buffer.
+  @inline(__always)
+  func offsetInBuffer(of pointer: UnsafeRawPointer) -> Int {
+    UnsafeRawPointer(buffer.baseAddress!).distance(to: pointer)
+  }
+
+  /// The size of the buffer, for making ones to exchange it for.
+  var bufferSize: Int { buffer.count }
+
+  /// Hands over the buffer that the lines split since the last exchange point into, taking
+  /// `fresh` (as large) in its place, with the text not split yet copied to its start.
+  func exchangeBuffer(_ fresh: UnsafeMutableRawBufferPointer) -> UnsafeMutableRawBufferPointer {
+    precondition(fresh.count == buffer.count, "a buffer of another size")
+    let pending = end - start
+    if pending > 0 { fresh.baseAddress!.copyMemory(from: buffer.baseAddress! + start, byteCount: pending) }
+    let used = buffer
+    buffer = fresh
+    searched -= start
+    end = pending
+    start = 0
+    needsFreshBuffer = false
+    return used
   }
 
   /// Drops what was read of a line over the limit, or moves the unread text to the front.
