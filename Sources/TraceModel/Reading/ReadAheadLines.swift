@@ -5,7 +5,7 @@ import Foundation
 /// run on one core while decoding and replaying run on another. A batch takes the reader's
 /// buffer its lines were split in (the reader goes on in the buffer the batch had), so lines are
 /// not copied; memory stays bounded (``batchesAhead`` batches, each with a buffer of the
-/// reader's size, of which about ``batchBytes`` bytes are used).
+/// reader's size, of which about one chunk of decompressed text is used).
 final class ReadAheadLines {
   private let filled: BoundedChannel<LineBatch, Exit>
   private let free: BoundedChannel<LineBatch, Void>
@@ -16,7 +16,6 @@ final class ReadAheadLines {
   @exclusivity(unchecked) private(set) var bytesRead = 0
   @exclusivity(unchecked) private(set) var linesRead = 0
 
-  static let batchBytes = 1 << 18
   private static let batchLines = 4096
   private static let batchesAhead = 4
 
@@ -61,7 +60,7 @@ final class ReadAheadLines {
     while !ended, case .value(let batch) = free.receive() {
       batch.removeAll()
       do {
-        while batch.lineCount < batchLines, batch.byteCount < batchBytes {
+        while batch.lineCount < batchLines {
           guard let line = try reader.splitLine() else {
             guard reader.needsFreshBuffer else {
               ended = true
@@ -165,8 +164,6 @@ final class LineBatch: @unchecked Sendable {
   /// The scanned values of the lines, `slotCount` of them.
   @exclusivity(unchecked) private var slots = UnsafeMutableBufferPointer<ScannedValue>.allocate(capacity: 1 << 14)
   @exclusivity(unchecked) private var slotCount = 0
-  /// The bytes of the lines, for handing batches over past ``ReadAheadLines/batchBytes``.
-  @exclusivity(unchecked) private(set) var byteCount = 0
   /// The source's bytes read once the batch was filled.
   @exclusivity(unchecked) var bytesRead = 0
 
@@ -187,7 +184,6 @@ final class LineBatch: @unchecked Sendable {
     entries.removeAll(keepingCapacity: true)
     spilledCount = 0
     slotCount = 0
-    byteCount = 0
   }
 
   /// Takes the buffer of `reader` that the lines appended since the last exchange point into,
@@ -225,7 +221,6 @@ final class LineBatch: @unchecked Sendable {
       Entry(
         number: line.number, start: start, isSpilled: isSpilled, count: count, isUnterminated: line.isUnterminated,
         oversizedLength: line.oversizedLength, scan: scan, firstSlot: firstSlot))
-    byteCount += count
   }
 
   /// Copies the first bytes of a line over the limit; returns where they start in ``spilled``.

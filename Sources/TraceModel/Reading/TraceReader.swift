@@ -36,8 +36,9 @@ public final class TraceReader {
   @exclusivity(unchecked) private var checkedStart = false
   /// Set for the reader of the read-ahead thread: the lines it split stay where they are in the
   /// buffer, which the batch holding them takes (``exchangeBuffer(_:)``), rather than being
-  /// copied. When making room would move or overwrite them, ``splitLine()`` returns nil with
-  /// ``needsFreshBuffer`` set instead.
+  /// copied. Once the text in the buffer is split, ``splitLine()`` returns nil with
+  /// ``needsFreshBuffer`` set instead of decompressing more (so that a batch holds the lines of
+  /// one chunk of text, and only the start of a line moves to the next buffer).
   var keepsSplitText = false
   @exclusivity(unchecked) private(set) var needsFreshBuffer = false
 
@@ -137,7 +138,7 @@ public final class TraceReader {
         searched = end
         if let ending = producerEnding { return finish(ending) }
       }
-      if keepsSplitText, start > 0, makingRoomMovesText {
+      if keepsSplitText, start > 0 {
         needsFreshBuffer = true
         return nil
       }
@@ -163,11 +164,6 @@ public final class TraceReader {
       searched = start
     }
     return true
-  }
-
-  /// Whether ``makeRoom()`` moves the text or starts the buffer over.
-  private var makingRoomMovesText: Bool {
-    oversized != nil || end - start > maxLineLength || buffer.count - end < Self.chunk
   }
 
   /// Where `pointer`, into a line just split, is in the buffer.
