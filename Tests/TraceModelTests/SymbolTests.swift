@@ -18,6 +18,24 @@ struct SymbolTests {
     }
   }
 
+  @Test("a released address is new when named again, however lately it was looked up")
+  func releaseForgetsRecentLookups() {
+    let symbols = SessionSymbols()
+    for number in 0..<100 {
+      let address = "0x7fcf59\(String(number, radix: 16))"
+      let id = symbols.intern(address)
+      #expect(symbols.intern(address) == id)
+      symbols.release(id)
+      // Another address takes the released number; the released address then needs a new one.
+      let newcomer = "0x600000\(String(number, radix: 16))"
+      #expect(symbols.intern(newcomer) == id)
+      let again = symbols.intern(address)
+      #expect(again != id)
+      #expect(symbols.address(of: again) == address)
+      #expect(symbols.address(of: id) == newcomer)
+    }
+  }
+
   @Test("names are found by their bytes, whatever their length, and near misses are not")
   func table() {
     for event in EventName.allCases { #expect(EventName(name: event.name) == event) }

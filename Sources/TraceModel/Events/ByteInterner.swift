@@ -18,9 +18,22 @@ struct ByteInterner {
     var capacity: Int32
   }
 
+  /// A string found or numbered lately, by its hash: a string a record names is most often one
+  /// a recent record named, and its entry here stays in cache where the table's slot and entry,
+  /// spread over memory as numbers grow, may not (about nine lookups in ten end here).
+  private struct Recent {
+    var head: UInt64 = 0
+    var tail: UInt64 = 0
+    /// -1 for none.
+    var length: Int32 = -1
+    var index: Int32 = -1
+  }
+
   private var arena: [UInt8] = []
   private var entries: [Entry] = []
   private var slots: [Int32] = Array(repeating: -1, count: 64)
+  /// Strings up to sixteen bytes (which ``Recent`` holds whole), a power of two of them.
+  private var recent = [Recent](repeating: Recent(), count: 64)
   /// Removed numbers, for the next new strings.
   private var free: [Int32] = []
 
@@ -32,10 +45,27 @@ struct ByteInterner {
   /// The number of `bytes`, and whether it was seen for the first time.
   @inline(__always)
   mutating func intern(_ bytes: UnsafeRawBufferPointer) -> (index: Int, isNew: Bool) {
-    let mask = slots.count - 1
     let head = ShortBytes.head(bytes)
     let tail = ShortBytes.tail(bytes)
-    var slot = ShortBytes.hash(head: head, tail: tail, count: bytes.count) & mask
+    let hash = ShortBytes.hash(head: head, tail: tail, count: bytes.count)
+    let lately = recent[hash & (recent.count - 1)]
+    if lately.head == head, lately.tail == tail, Int(lately.length) == bytes.count {
+      return (Int(lately.index), false)
+    }
+    let found = lookUp(bytes, head: head, tail: tail, hash: hash)
+    if bytes.count <= 16 {
+      recent[hash & (recent.count - 1)] = Recent(
+        head: head, tail: tail, length: Int32(bytes.count), index: Int32(found.index))
+    }
+    return found
+  }
+
+  /// The number of `bytes` from the table, numbering them if new.
+  private mutating func lookUp(_ bytes: UnsafeRawBufferPointer, head: UInt64, tail: UInt64, hash: Int) -> (
+    index: Int, isNew: Bool
+  ) {
+    let mask = slots.count - 1
+    var slot = hash & mask
     while true {
       let index = Int(slots[slot])
       if index < 0 { break }
@@ -72,6 +102,8 @@ struct ByteInterner {
   /// Forgets the string numbered `index`: its number goes to the next new string.
   mutating func remove(_ index: Int) {
     guard entries[index].length >= 0 else { return }
+    let recentSlot = home(of: index) & (recent.count - 1)
+    if recent[recentSlot].index == Int32(index) { recent[recentSlot] = Recent() }
     let mask = slots.count - 1
     var hole = slotOf(index)
     // Backward-shift deletion: move later entries of the probe run into the hole when their
