@@ -84,6 +84,33 @@ struct ScannerTests {
     #expect(parsed == value)
   }
 
+  @Test("every known key is found, read in one word or not, and near misses are not")
+  func keys() throws {
+    let scanner = RecordScanner()
+    for key in RecordKey.allCases {
+      // Short keys are read a word at a time unless the line ends within ten bytes of the key.
+      for (name, after, found) in [
+        (key.name, "", true), (key.name, #","padding":"enough to read a word""#, true),
+        (key.name + "x", #","p":2"#, false), ("x" + key.name, "", false),
+        (String(key.name.dropLast()) + #"\""#, "", false),
+      ] {
+        var line = "{\"" + name + "\":12" + after + "}"
+        let value = try line.withUTF8 { bytes throws(JSONSyntaxError) -> String? in
+          try scanner.scan(UnsafeRawBufferPointer(bytes))
+          return scanner.value(key).map { String(decoding: scanner.bytes($0), as: UTF8.self) }
+        }
+        #expect(value == (found ? "12" : nil), "\(line)")
+      }
+    }
+    // An escaped key, and one that is not ASCII, go the long way.
+    var escaped = #"{"\u0074":5,"té":6,"padding":"enough"}"#
+    let time = try escaped.withUTF8 { bytes throws(JSONSyntaxError) -> String? in
+      try scanner.scan(UnsafeRawBufferPointer(bytes))
+      return scanner.value(.t).map { String(decoding: scanner.bytes($0), as: UTF8.self) }
+    }
+    #expect(time == "5")
+  }
+
   @Test("strings are checked at every position, whatever their alignment to 8-byte words")
   func everyAlignment() {
     for length in 0..<20 {

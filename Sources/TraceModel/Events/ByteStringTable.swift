@@ -82,14 +82,24 @@ public final class ByteStringTable<Value>: @unchecked Sendable {
     let count = key.count
     guard count > 0 else { return emptyEntry >= 0 ? values[emptyEntry] : nil }
     guard count <= maxLength else { return nil }
-    let head = ShortBytes.head(key)
-    let tail = ShortBytes.tail(key)
+    return value(head: ShortBytes.head(key), tail: ShortBytes.tail(key), count: count, key: key)
+  }
+
+  /// The value stored for a name of one to eight bytes given as ``ShortBytes/head(_:)`` would
+  /// read it (zero-padded), or nil: for a scanner that has the name's bytes in a register.
+  func value(head: UInt64, count: Int) -> Value? {
+    value(head: head, tail: 0, count: count, key: nil)
+  }
+
+  /// The probe: `key`, needed only for names longer than sixteen bytes, is then compared whole.
+  @inline(__always)
+  private func value(head: UInt64, tail: UInt64, count: Int, key: UnsafeRawBufferPointer?) -> Value? {
     var slot = Self.slot(head: head, tail: tail, count: count) & mask
     while true {
       let candidate = slots[slot]
       guard candidate.entry >= 0 else { return nil }
       if candidate.head == head, candidate.tail == tail, Int(candidate.count) == count,
-        count <= 16 || ShortBytes.equal(bytes.baseAddress! + starts[Int(candidate.entry)], key)
+        count <= 16 || ShortBytes.equal(bytes.baseAddress! + starts[Int(candidate.entry)], key!)
       {
         return values[Int(candidate.entry)]
       }

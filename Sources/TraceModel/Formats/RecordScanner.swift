@@ -154,10 +154,19 @@ final class RecordScanner {
           throw JSONSyntaxError(
             message: index < count ? "expected a key in double quotes" : "the object is not closed", offset: index)
         }
-        let key = try scanString(base, index, count)
-        let keyBytes = UnsafeRawBufferPointer(start: base + index + 1, count: key.end - 1 - (index + 1))
-        let known = key.hasEscapes ? keys.value(for: JSONText.decode(keyBytes)) : keys.value(for: keyBytes)
-        index = skipSpace(base, key.end, count)
+        let known: RecordKey?
+        let keyEnd: Int
+        if let short = shortKey(base, index, count) {
+          known = keys.value(head: short.head, count: short.end - index - 2)
+          keyEnd = short.end
+        } else {
+          let key = try scanString(base, index, count)
+          let keyBytes = UnsafeRawBufferPointer(start: base + index + 1, count: key.end - 1 - (index + 1))
+          known = key.hasEscapes ? keys.value(for: JSONText.decode(keyBytes)) : keys.value(for: keyBytes)
+          keyEnd = key.end
+        }
+        let keyBytes = UnsafeRawBufferPointer(start: base + index + 1, count: keyEnd - 1 - (index + 1))
+        index = skipSpace(base, keyEnd, count)
         guard index < count, base[index] == UInt8(ascii: ":") else {
           throw JSONSyntaxError(message: "expected ':' after the key \"\(JSONText.decode(keyBytes))\"", offset: index)
         }
@@ -292,6 +301,19 @@ final class RecordScanner {
       }
       return index + 1
     }
+  }
+
+  /// A key of one to eight plain bytes at `start` (its opening quote), read in one word: the index
+  /// after its closing quote and its bytes as ``ShortBytes/head(_:)`` gives them; nil for any
+  /// other key (longer, empty, escaped, or too near the end of the line to read a word).
+  @inline(__always)
+  private func shortKey(_ base: UnsafePointer<UInt8>, _ start: Int, _ count: Int) -> (end: Int, head: UInt64)? {
+    guard start + 10 <= count else { return nil }
+    let word = UnsafeRawPointer(base + start + 1).loadUnaligned(as: UInt64.self)
+    let length = Self.specialBytes(word).trailingZeroBitCount >> 3
+    guard length > 0, base[start + 1 + length] == UInt8(ascii: "\"") else { return nil }
+    let head = length == 8 ? word : word & (UInt64.max >> (64 - 8 * UInt64(length)))
+    return (start + length + 2, head)
   }
 
   /// Scans a string starting at its opening quote; returns the index after the closing quote.
