@@ -37,11 +37,11 @@ struct ControllerStates: ~Copyable {
   mutating func grow(to needed: Int) {
     guard needed > count else { return }
     if needed > capacity {
-      let grown = UnsafeMutablePointer<ControllerState>.allocate(capacity: max(needed, capacity * 2))
+      capacity = max(needed, capacity * 2)
+      let grown = UnsafeMutablePointer<ControllerState>.allocate(capacity: capacity)
       grown.moveInitialize(from: base, count: count)
       base.deallocate()
       base = grown
-      capacity = max(needed, capacity * 2)
     }
     (base + count).initialize(repeating: ControllerState(), count: needed - count)
     count = needed

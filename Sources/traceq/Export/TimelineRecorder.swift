@@ -107,9 +107,9 @@ final class TimelineRecorder {
   }
 
   private func compareController(_ index: Int, at time: Double) {
-    let state = model.controller(ObjectID(index))
-    let symbols = model.symbols
     let vc = ObjectID(index)
+    let state = model.controller(vc)
+    let symbols = model.symbols
     if state.appearance != appearance[index] {
       let shown = state.appearance.flatMap { $0 == .disappeared ? nil : $0.rawValue }
       let before = appearance[index].flatMap { $0 == .disappeared ? nil : $0.rawValue }
