@@ -18,7 +18,7 @@ struct BenchOptions {
   var listOnly = false
 
   static let usage = """
-    usage: traceq-bench [options]            (swift run -c release traceq-bench)
+    usage: traceq-bench [options]            (swift run -c release --traits ISAL traceq-bench)
       --sizes LIST     events per generated input, e.g. 1M,5M (default) or 200k
       --pairs N        rounds of every case, alternating order; ratios are medians of the
                        per-round ratios (default 3)

@@ -1,9 +1,18 @@
 import Foundation
 
 /// Finds the traceq to measure: the one given, or the one in the build directory of this
-/// benchmark, rebuilt first (`swift build -c release --product traceq`) so that it is never
-/// older than the sources.
+/// benchmark, rebuilt first (`swift build -c release --product traceq`, with the package traits
+/// this benchmark was built with) so that it is never older than the sources.
 enum TraceqBinary {
+  /// The package traits of this build, passed on to the traceq it builds.
+  static var traits: [String] {
+    #if ISAL
+      ["--traits", "ISAL"]
+    #else
+      []
+    #endif
+  }
+
   /// This program's path.
   static var benchmark: String {
     (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
@@ -20,13 +29,12 @@ enum TraceqBinary {
     let directory = URL(fileURLWithPath: benchmark).deletingLastPathComponent()
     let candidate = directory.appendingPathComponent("traceq").path
     if let (package, scratch) = buildDirectories(of: directory), ChildProcess.exists("swift") {
-      Progress.say("building traceq (swift build -c release --product traceq --scratch-path \(scratch))")
-      let build = try ChildProcess.run(
-        [
-          "swift", "build", "-c", "release", "--product", "traceq", "--package-path", package, "--scratch-path",
-          scratch,
-        ],
-        log: log)
+      let arguments =
+        ["build", "-c", "release", "--product", "traceq"] + traits + [
+          "--package-path", package, "--scratch-path", scratch,
+        ]
+      Progress.say("building traceq (swift \(arguments.joined(separator: " ")))")
+      let build = try ChildProcess.run(["swift"] + arguments, log: log)
       guard build.status == 0 else { throw BenchError("building traceq failed; see \(log)") }
     }
     guard FileManager.default.isExecutableFile(atPath: candidate) else {

@@ -26,7 +26,12 @@ func benchmark(_ options: BenchOptions) throws {
   let sizeCases = cases.filter { $0.scope == .eachSize }
   if sizeCases.contains(where: { $0.name == .ingestAppend }) { try inputs.makeBaseDatabase() }
   let roundCount = options.pairs == 1 ? "1 round" : "\(options.pairs) rounds"
-  var sections = ["Measured \(Machine.describe()); \(roundCount); traceq: \(traceq)."]
+  // The floor reads with this program's inflater; a traceq it built shares its traits.
+  let inflater = TraceqBinary.traits.isEmpty ? "zlib" : "ISA-L (the ISAL trait)"
+  let built = options.traceq == nil ? ", built with the same inflater" : ""
+  var sections = [
+    "Measured \(Machine.describe()); \(roundCount); floor inflating with \(inflater); traceq: \(traceq)\(built)."
+  ]
   var notes = catalog.notes
   if ChildProcess.time == nil { notes.append("peak RSS: n/a without GNU time (apt-get install time)") }
   let timesQueries = selected(.queries)

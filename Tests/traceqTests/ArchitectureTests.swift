@@ -87,6 +87,27 @@ struct ArchitectureTests {
     #expect(products.isSubset(of: allowed), "\(target) links \(products.subtracting(allowed))")
   }
 
+  /// The system libraries a default build may need: zlib (and SQLite, which GRDB links). Any other
+  /// is optional: a newcomer's machine has only Swift, `libsqlite3-dev` and `zlib1g-dev`.
+  static let requiredSystemLibraries: Set<String> = ["CZlib"]
+
+  @Test("a system library other than zlib is linked only when a package trait asks for it")
+  func optionalSystemLibraries() throws {
+    let manifest = try String(contentsOf: Self.root.appendingPathComponent("Package.swift"), encoding: .utf8)
+    let libraries = manifest.matches(of: #/\.systemLibrary\(\s*name:\s*"([^"]+)"/#).map { String($0.1) }
+    #expect(libraries.contains("CZlib"), "CZlib is no longer a system library target: update this test")
+    for library in libraries where !Self.requiredSystemLibraries.contains(library) {
+      let mentions = manifest.ranges(of: "\"\(library)\"").count
+      let conditional = manifest.matches(
+        of: try Regex(
+          #"\.target\(\s*name:\s*"\#(library)"\s*,\s*condition:\s*\.when\([^)]*traits:\s*\["[^\]]+\][^)]*\)\s*\)"#)
+      ).count
+      // One mention declares it; every other one must be a dependency behind a trait.
+      #expect(mentions - 1 == conditional, "\(library) is a dependency that no package trait guards")
+      #expect(conditional > 0, "\(library) is declared but nothing depends on it")
+    }
+  }
+
   /// The modules each Swift file under `directory` imports, by file path relative to the root.
   static func imports(under directory: String) throws -> [String: Set<String>] {
     let base = root.appendingPathComponent(directory)

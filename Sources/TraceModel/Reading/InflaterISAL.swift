@@ -1,4 +1,4 @@
-#if canImport(CISAL)
+#if ISAL && canImport(CISAL)
   import CISAL
 
   /// Intel ISA-L's inflate (igzip), one member at a time, reporting damage in zlib's words.
