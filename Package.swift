@@ -10,6 +10,7 @@ let package = Package(
     .library(name: "Replay", targets: ["Replay"]),
     .library(name: "TraceStore", targets: ["TraceStore"]),
     .library(name: "TraceGenerator", targets: ["TraceGenerator"]),
+    .library(name: "UIKitSimulator", targets: ["UIKitSimulator"]),
     .library(name: "TraceRecorder", targets: ["TraceRecorder"]),
     .library(name: "TraceRecorderUIKit", targets: ["TraceRecorderUIKit"]),
     .executable(name: "traceq-bench", targets: ["traceq-bench"]),
@@ -65,6 +66,10 @@ let package = Package(
     // Synthetic traces with ground truth (`traceq generate`, the tests, `traceq-bench`): an
     // independent oracle of UIKit's behaviour that takes only the rule ids and facts from Replay.
     .target(name: "TraceGenerator", dependencies: ["TraceModel", "Replay"]),
+    // A second, deliberately different source of traces with ground truth: an object simulation
+    // of UIKit played by seeded apps. It knows only the trace format and the public rule ids,
+    // never Replay, so that measuring the replay on its traces measures the model's fidelity.
+    .target(name: "UIKitSimulator", dependencies: ["TraceModel"]),
     // The command-line tool and the exports.
     .executableTarget(
       name: "traceq",
@@ -81,6 +86,7 @@ let package = Package(
     // Fixture builders shared by the test targets (gzip, zlib, multi-member, cut short).
     .target(name: "TestSupport", dependencies: ["TraceModel"], path: "Tests/TestSupport"),
     .testTarget(name: "TraceModelTests", dependencies: ["TraceModel", "TestSupport"]),
+    .testTarget(name: "UIKitSimulatorTests", dependencies: ["UIKitSimulator", "TraceModel"]),
     .testTarget(
       name: "ReplayTests",
       dependencies: [
@@ -106,7 +112,8 @@ let package = Package(
       dependencies: ["TraceStore", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
     // `swift run -c release traceq-bench`: the benchmark of docs/performance.md.
     .executableTarget(
-      name: "traceq-bench", dependencies: ["TraceModel", "TraceGenerator", "TraceRecorder"], path: "Benchmarks/traceq-bench"),
+      name: "traceq-bench", dependencies: ["TraceModel", "TraceGenerator", "TraceRecorder", "Replay", "UIKitSimulator"],
+      path: "Benchmarks/traceq-bench"),
     // The benchmark's own logic (options, ratios, the documented queries it times); no timing.
     .testTarget(name: "traceq-benchTests", dependencies: ["traceq-bench"], path: "Tests/traceq-benchTests"),
   ]

@@ -53,8 +53,8 @@ struct ArchitectureTests {
 
   /// Each library target's layer: a target depends only on targets of lower layers.
   static let layers: [String: Int] = [
-    "CZlib": 0, "TraceModel": 1, "Replay": 2, "TraceRecorder": 2, "TraceStore": 3, "TraceGenerator": 3,
-    "TraceRecorderUIKit": 3, "traceq": 4,
+    "CZlib": 0, "TraceModel": 1, "Replay": 2, "TraceRecorder": 2, "UIKitSimulator": 2, "TraceStore": 3,
+    "TraceGenerator": 3, "TraceRecorderUIKit": 3, "traceq": 4,
   ]
 
   @Test("the package has the targets of the layout, each depending only on lower layers")
@@ -74,6 +74,7 @@ struct ArchitectureTests {
     ("TraceModel", []),
     ("Replay", []),
     ("TraceGenerator", []),
+    ("UIKitSimulator", []),
     ("TraceRecorder", []),
     ("TraceRecorderUIKit", []),
     ("TraceStore", ["GRDB", "GRDBSQLite", "Crypto"]),
@@ -150,6 +151,16 @@ struct ArchitectureTests {
           "\(file) hashes content")
       }
     }
+  }
+
+  @Test("the simulator knows the trace format only: it never imports Replay or the other generator")
+  func simulatorIsIndependent() throws {
+    let files = try Self.imports(under: "Sources/UIKitSimulator")
+    #expect(!files.isEmpty)
+    for (file, modules) in files {
+      #expect(modules.isSubset(of: ["TraceModel", "Foundation"]), "\(file) imports \(modules)")
+    }
+    #expect(try Self.targets()["UIKitSimulator"]?.dependencies == ["TraceModel"])
   }
 
   @Test("the generator asks Replay for the rule catalog's facts only, never for its model")
