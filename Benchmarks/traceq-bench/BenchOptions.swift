@@ -32,6 +32,8 @@ struct BenchOptions {
       --many NxSIZE    the many-file cases: N files of SIZE events, e.g. 200x50k (default)
       --list           list the cases and exit
     traceq-bench recorder [N]                what TraceRecorder costs an app, over N events (1M)
+    traceq-bench fidelity [options]          the replay's findings against UIKitSimulator's ground truth
+                                             (traceq-bench fidelity --help)
     """
 
   /// Parses `arguments` (without the program name).

@@ -79,6 +79,8 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 do {
   if arguments.first == "floor", arguments.count == 2 {
     print(try Floor.run(arguments[1]))
+  } else if arguments.first == "fidelity" {
+    print(try Fidelity.run(try FidelityOptions(Array(arguments.dropFirst()))))
   } else if arguments.first == "recorder" {
     print(try RecorderBench.run(events: try arguments.dropFirst().first.map(BenchOptions.count) ?? 1_000_000))
   } else {
