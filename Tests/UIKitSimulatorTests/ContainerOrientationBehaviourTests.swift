@@ -123,6 +123,23 @@ struct ContainerOrientationBehaviourTests {
     #expect(nav.stack.count == 2 && stage.verdicts.isEmpty)
   }
 
+  @Test("a second beginAppearanceTransition before the end is the fault UIKit logs, not the callback it sends")
+  func beginTwice() {
+    let stage = Stage()
+    let page = stage.controller("Page")
+    stage.uikit.setRoot(stage.controller("Root"))
+    _ = stage.settle()
+    stage.uikit.beginAppearanceTransition(page, appearing: true)
+    stage.uikit.beginAppearanceTransition(page, appearing: true)
+    stage.uikit.endAppearanceTransition(page)
+    #expect(
+      stage.settle() == [
+        "beginAppearanceTransition Page", "viewWillAppear Page", "beginAppearanceTransition Page",
+        "viewWillAppear Page", "endAppearanceTransition Page", "viewDidAppear Page",
+      ])
+    #expect(stage.verdicts == ["unbalanced-appearance: beginAppearanceTransition Page"])
+  }
+
   @Test("a container that forgets to forward the disappearance makes the next appearance unbalanced")
   func unbalancedForwarding() {
     let stage = Stage()

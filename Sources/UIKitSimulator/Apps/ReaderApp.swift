@@ -17,6 +17,8 @@ final class ReaderApp: ScriptedApp {
     let list = uikit.controller("LibraryViewController", mask: .portrait)
     library = uikit.navigation("RotatingNavigationController", stack: [list], consultsTop: true)
     store = uikit.navigation(stack: [uikit.controller("StoreViewController")])
+    // On iPad a book's preview covers the store's pane only, over the product page.
+    store.definesPresentationContext = uikit.idiom == .pad
     settings = SimContainerViewController(
       address: uikit.newAddress(), className: "SettingsContainerViewController", mask: uikit.idiom.defaultMask,
       forwardsAutomatically: true, consultsPage: false)
@@ -102,6 +104,10 @@ final class ReaderApp: ScriptedApp {
     if random.chance(40) {
       removed = store.top
       return uikit.pop(store, animated: true)
+    }
+    if uikit.idiom == .pad, uikit.os >= OSVersion(8), random.chance(30) {
+      return uikit.present(
+        uikit.controller("PreviewViewController"), from: front, style: .overCurrentContext, animated: true)
     }
     let purchase = uikit.navigation(stack: [uikit.controller("PurchaseViewController")])
     uikit.present(purchase, from: front, style: uikit.idiom == .pad ? .formSheet : nil, animated: true)

@@ -106,19 +106,26 @@ extension SimApplication {
   /// `beginAppearanceTransition(_:animated:)` by a container that forwards by hand: UIKit sends
   /// the will- callback to the child and its descendants
   /// (https://developer.apple.com/documentation/uikit/uiviewcontroller/beginappearancetransition(_:animated:)).
+  /// A second begin before the end is what UIKit logs "Unbalanced calls to begin/end appearance
+  /// transitions for <X>." for (https://github.com/griddynamics-archive/MMDrawerController/pull/66):
+  /// the fault is that call, not the callback it still sends.
   func beginAppearanceTransition(_ child: SimViewController, appearing: Bool) {
-    recorder.event(.beginAppearanceTransition, vc: child) {
+    let line = recorder.event(.beginAppearanceTransition, vc: child) {
       $0.flag("appearing", appearing)
       $0.flag("animated", true)
     }
+    let unbalanced = child.hasOpenAppearanceTransition
+    if unbalanced { recorder.expect(.unbalancedAppearance, at: line) }
+    child.hasOpenAppearanceTransition = true
     for vc in screen(forwardedOnly: true, from: child).pre {
-      send(appearing ? .viewWillAppear : .viewWillDisappear, to: vc, animated: true, byUIKit: false)
+      send(appearing ? .viewWillAppear : .viewWillDisappear, to: vc, animated: true, byUIKit: false, judged: unbalanced)
     }
   }
 
   /// `endAppearanceTransition()`: the matching did- callback, children first.
   func endAppearanceTransition(_ child: SimViewController) {
     recorder.event(.endAppearanceTransition, vc: child)
+    child.hasOpenAppearanceTransition = false
     let appearing = child.appearance == .appearing
     for vc in screen(forwardedOnly: true, from: child).post {
       send(appearing ? .viewDidAppear : .viewDidDisappear, to: vc, animated: true, byUIKit: false)

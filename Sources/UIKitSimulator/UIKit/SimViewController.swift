@@ -36,6 +36,9 @@ class SimViewController {
   /// transition does).
   var appearanceGeneration = 0
 
+  /// A container called beginAppearanceTransition on it and not yet endAppearanceTransition.
+  var hasOpenAppearanceTransition = false
+
   /// The trace has given its class.
   var isIntroduced = false
   /// The mask the trace last shows it answering, if it shows one.
