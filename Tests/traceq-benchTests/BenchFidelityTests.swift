@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import traceq_bench
@@ -82,5 +83,18 @@ struct FidelityTests {
     #expect(report.contains("| **all** |"))
     #expect(report.contains("; 0 input issues; 0 callbacks the simulation itself found out of order."))
     #expect(!report.contains("Kept:"))
+  }
+
+  @Test("docs/performance.md documents every option of traceq-bench fidelity")
+  func documented() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
+    let document = try String(contentsOf: root.appendingPathComponent("docs/performance.md"), encoding: .utf8)
+    let options = FidelityOptions.usage.matches(of: #/--[a-z]+/#).map { String($0.output) }
+    #expect(options.count >= 6)
+    for option in options where option != "--help" {
+      let documented = document.contains("`\(option)")
+      #expect(documented, "\(option) is not in docs/performance.md")
+    }
   }
 }
