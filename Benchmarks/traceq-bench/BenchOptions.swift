@@ -38,24 +38,19 @@ struct BenchOptions {
 
   /// Parses `arguments` (without the program name).
   init(_ arguments: [String]) throws {
-    var rest = arguments[...]
-    func value(_ option: String) throws -> String {
-      guard let value = rest.popFirst() else { throw BenchError("\(option) needs a value\n\(Self.usage)") }
-      return value
-    }
-    while let option = rest.popFirst() {
+    var options = OptionArguments(arguments, usage: Self.usage)
+    while let option = options.next() {
       switch option {
-      case "--sizes": sizes = try value(option).split(separator: ",").map { try Self.count(String($0)) }
-      case "--pairs": pairs = try Self.count(try value(option))
-      case "--cases": cases = try value(option).split(separator: ",").map(String.init)
-      case "--inputs": inputs = try value(option)
-      case "--traceq": traceq = try value(option)
-      case "--shared": shared = try value(option)
-      case "--seed": seed = try Self.count(try value(option))
-      case "--many": many = try ManyFiles(try value(option))
+      case "--sizes": sizes = try options.value(of: option).split(separator: ",").map { try Self.count(String($0)) }
+      case "--pairs": pairs = try Self.count(try options.value(of: option))
+      case "--cases": cases = try options.value(of: option).split(separator: ",").map(String.init)
+      case "--inputs": inputs = try options.value(of: option)
+      case "--traceq": traceq = try options.value(of: option)
+      case "--shared": shared = try options.value(of: option)
+      case "--seed": seed = try Self.count(try options.value(of: option))
+      case "--many": many = try ManyFiles(try options.value(of: option))
       case "--list": listOnly = true
-      case "-h", "--help": throw BenchError(Self.usage)
-      default: throw BenchError("unknown option \(option)\n\(Self.usage)")
+      default: throw options.unknown(option)
       }
     }
     if sizes.isEmpty || pairs < 1 { throw BenchError("--sizes and --pairs need positive numbers\n\(Self.usage)") }

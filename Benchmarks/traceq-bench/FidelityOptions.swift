@@ -24,26 +24,21 @@ struct FidelityOptions: Equatable {
 
   /// Parses `arguments` (after `fidelity`).
   init(_ arguments: [String]) throws {
-    var rest = arguments[...]
-    func value(_ option: String) throws -> String {
-      guard let value = rest.popFirst() else { throw BenchError("\(option) needs a value\n\(Self.usage)") }
-      return value
-    }
-    while let option = rest.popFirst() {
+    var options = OptionArguments(arguments, usage: Self.usage)
+    while let option = options.next() {
       switch option {
-      case "--events": events = try BenchOptions.count(try value(option))
-      case "--seed": seed = UInt64(try BenchOptions.count(try value(option)))
-      case "--sessions": explicitSessions = try BenchOptions.count(try value(option))
+      case "--events": events = try BenchOptions.count(try options.value(of: option))
+      case "--seed": seed = UInt64(try BenchOptions.count(try options.value(of: option)))
+      case "--sessions": explicitSessions = try BenchOptions.count(try options.value(of: option))
       case "--misuse":
-        let text = try value(option)
+        let text = try options.value(of: option)
         guard let rate = Double(text), (0...0.02).contains(rate) else {
           throw BenchError("--misuse must be a rate from 0 to 0.02, not \(text)")
         }
         misuse = rate
-      case "--keep": keep = try value(option)
-      case "--examples": examples = try BenchOptions.count(try value(option))
-      case "-h", "--help": throw BenchError(Self.usage)
-      default: throw BenchError("unknown option \(option)\n\(Self.usage)")
+      case "--keep": keep = try options.value(of: option)
+      case "--examples": examples = try BenchOptions.count(try options.value(of: option))
+      default: throw options.unknown(option)
       }
     }
     if sessions > events { throw BenchError("--sessions cannot exceed --events") }

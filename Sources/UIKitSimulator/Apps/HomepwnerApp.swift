@@ -37,13 +37,13 @@ final class HomepwnerApp: ScriptedApp {
     case "BNRDetailViewController":
       let action = random.weighted([("back", 38), ("camera", 38), ("date", 16), ("turn", 8)])
       switch action {
-      case "back": back(rootNavigation)
+      case "back": goBack(rootNavigation)
       case "camera": takePicture(from: front)
       case "date": uikit.push(uikit.controller("BNRDateViewController"), on: rootNavigation, animated: true)
       default: turnDevice()
       }
     default:
-      back(rootNavigation)
+      goBack(rootNavigation)
     }
   }
 
@@ -52,7 +52,7 @@ final class HomepwnerApp: ScriptedApp {
     guard top.className == "UINavigationController", let modal = top as? SimNavigationController else {
       return closeTop(top)
     }
-    if front.className == "BNRAssetTypeViewController" { return back(modal) }
+    if front.className == "BNRAssetTypeViewController" { return goBack(modal) }
     switch random.weighted([("camera", 40), ("type", 20), ("done", 40)]) {
     case "camera": takePicture(from: front)
     case "type": uikit.push(uikit.controller("BNRAssetTypeViewController"), on: modal, animated: true)
@@ -83,16 +83,5 @@ final class HomepwnerApp: ScriptedApp {
     let style: PresentationStyle? =
       uikit.idiom == .pad && uikit.os >= OSVersion(8) ? .popover : random.pick([nil, .fullScreen])
     uikit.present(imagePicker(), from: detail, style: style, animated: true)
-  }
-
-  /// Back: the button (or, iOS 7+, the edge swipe, sometimes let go early).
-  private func back(_ navigation: SimNavigationController) {
-    guard navigation.stack.count > 1 else { return }
-    removed = navigation.top
-    if random.chance(25) {
-      uikit.interactivePop(navigation, cancelled: random.chance(30))
-    } else {
-      uikit.pop(navigation, animated: true)
-    }
   }
 }

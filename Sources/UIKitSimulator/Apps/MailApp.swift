@@ -33,8 +33,7 @@ final class MailApp: ScriptedApp {
     case "message" where master.top?.className == "MessageListViewController":
       openMessage()
     case "back" where master.stack.count > 1:
-      removed = master.top
-      random.chance(20) ? uikit.interactivePop(master, cancelled: random.chance(30)) : uikit.pop(master, animated: true)
+      goBack(master)
     case "compose":
       compose(from: front)
     case "details" where detail != nil && front.className == "MessageViewController":

@@ -81,13 +81,7 @@ final class ReaderApp: ScriptedApp {
 
   /// Back to the previous screen; a careful app then asks UIKit to decide the orientation again.
   private func back() {
-    guard library.stack.count > 1 else { return }
-    removed = library.top
-    if random.chance(20) {
-      uikit.interactivePop(library, cancelled: random.chance(30))
-    } else {
-      uikit.pop(library, animated: true)
-    }
+    goBack(library)
     guard fixesOrientationAfterPop, uikit.heldUnsupportedShown != nil else { return }
     pause()
     if uikit.os >= OSVersion(16) {

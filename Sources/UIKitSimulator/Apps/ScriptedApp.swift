@@ -68,6 +68,18 @@ class ScriptedApp {
     return true
   }
 
+  /// Back to the previous screen: the back button, or (iOS 7+) the edge swipe, sometimes let
+  /// go early.
+  func goBack(_ navigation: SimNavigationController) {
+    guard navigation.stack.count > 1 else { return }
+    removed = navigation.top
+    if random.chance(20) {
+      uikit.interactivePop(navigation, cancelled: random.chance(30))
+    } else {
+      uikit.pop(navigation, animated: true)
+    }
+  }
+
   /// A `UIImagePickerController` (a navigation controller showing its album list).
   func imagePicker() -> SimNavigationController {
     let album = uikit.controller(

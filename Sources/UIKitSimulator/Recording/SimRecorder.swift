@@ -47,6 +47,15 @@ final class SimRecorder {
     return line
   }
 
+  /// Records that `container`'s children were set to `children` (a navigation stack, tabs).
+  @discardableResult
+  func setViewControllers(of container: SimViewController, _ children: [SimViewController]) -> Int {
+    event(.setViewControllers) {
+      $0.name("container", container.address)
+      $0.names("vcs", children.map(\.address))
+    }
+  }
+
   /// Records that `vc` answered `supportedInterfaceOrientations` (a container that consults
   /// its content returns the content's answer).
   func answeredMask(_ vc: SimViewController) {

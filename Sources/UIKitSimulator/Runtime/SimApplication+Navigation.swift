@@ -66,10 +66,7 @@ extension SimApplication {
   /// recorder logs the same way).
   func setStack(_ stack: [SimViewController], of nav: SimNavigationController, animated: Bool) {
     beginAppCall()
-    let line = recorder.event(.setViewControllers) {
-      $0.name("container", nav.address)
-      $0.names("vcs", stack.map(\.address))
-    }
+    let line = recorder.setViewControllers(of: nav, stack)
     let shown = changeScreen(animated: animated, duration: Self.navigationDuration) {
       for old in nav.stack where !stack.contains(where: { $0 === old }) { nav.abandon(old) }
       nav.children = stack
@@ -95,10 +92,7 @@ extension SimApplication {
   /// (https://developer.apple.com/documentation/uikit/uitabbarcontroller/viewcontrollers)
   func setTabs(_ tabs: [SimViewController], of tabBar: SimTabBarController) {
     beginAppCall()
-    let line = recorder.event(.setViewControllers) {
-      $0.name("container", tabBar.address)
-      $0.names("vcs", tabs.map(\.address))
-    }
+    let line = recorder.setViewControllers(of: tabBar, tabs)
     let previous = tabBar.selected
     let shown = changeScreen(animated: false) {
       for old in tabBar.children where !tabs.contains(where: { $0 === old }) { tabBar.abandon(old) }

@@ -74,28 +74,28 @@ final class SimApplication {
   func navigation(
     _ className: String = "UINavigationController", stack: [SimViewController], consultsTop: Bool = false
   ) -> SimNavigationController {
-    let navigation = SimNavigationController(
-      address: newAddress(), className: className, mask: idiom.defaultMask, consultsTop: consultsTop)
-    for child in stack { navigation.adopt(child) }
-    recorder.event(.setViewControllers) {
-      $0.name("container", navigation.address)
-      $0.names("vcs", stack.map(\.address))
-    }
-    return navigation
+    fill(
+      SimNavigationController(
+        address: newAddress(), className: className, mask: idiom.defaultMask, consultsTop: consultsTop), with: stack)
   }
 
   /// A tab bar controller with `tabs`, the first selected.
   func tabBar(_ className: String = "UITabBarController", tabs: [SimViewController], consultsSelected: Bool = false)
     -> SimTabBarController
   {
-    let tabBar = SimTabBarController(
-      address: newAddress(), className: className, mask: idiom.defaultMask, consultsSelected: consultsSelected)
-    for tab in tabs { tabBar.adopt(tab) }
-    recorder.event(.setViewControllers) {
-      $0.name("container", tabBar.address)
-      $0.names("vcs", tabs.map(\.address))
-    }
-    return tabBar
+    fill(
+      SimTabBarController(
+        address: newAddress(), className: className, mask: idiom.defaultMask, consultsSelected: consultsSelected),
+      with: tabs)
+  }
+
+  /// A new container given its children, as its initializer does.
+  private func fill<Container: SimViewController>(_ container: Container, with children: [SimViewController])
+    -> Container
+  {
+    for child in children { container.adopt(child) }
+    recorder.setViewControllers(of: container, children)
+    return container
   }
 
   // MARK: Lifecycle

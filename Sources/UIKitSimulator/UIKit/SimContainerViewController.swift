@@ -27,13 +27,7 @@ final class SimContainerViewController: SimViewController {
 
   override var forwardsAppearance: Bool { forwardsAutomatically }
 
-  override var orientationAnswerers: [SimViewController] {
-    consultsPage ? (current?.orientationAnswerers ?? []) + [self] : [self]
-  }
-
-  override var effectiveMask: OrientationMask {
-    consultsPage ? (current?.effectiveMask ?? supportedMask) : supportedMask
-  }
+  override var consultedContent: SimViewController? { consultsPage ? current : nil }
 
   /// A container that forwards by hand tells its page from its own callbacks: begin in the
   /// will- callbacks, end in the did- callbacks.

@@ -5,24 +5,14 @@ extension SimViewController {
   /// in the view controller hierarchy."
   /// https://developer.apple.com/documentation/uikit/uiviewcontroller/presentedviewcontroller
   var presentedViewController: SimViewController? {
-    var controller: SimViewController? = self
-    while let current = controller {
-      if let presented = current.presented { return presented }
-      controller = current.parent
-    }
-    return nil
+    ([self] + ancestors).lazy.compactMap(\.presented).first
   }
 
   /// "If the view controller was not presented modally, but one of its ancestors was, this
   /// property contains the view controller that presented the ancestor."
   /// https://developer.apple.com/documentation/uikit/uiviewcontroller/presentingviewcontroller
   var presentingViewController: SimViewController? {
-    var controller: SimViewController? = self
-    while let current = controller {
-      if let presenter = current.presenter { return presenter }
-      controller = current.parent
-    }
-    return nil
+    ([self] + ancestors).lazy.compactMap(\.presenter).first
   }
 
   /// The farthest ancestor: the top of this controller's family (itself without a parent).

@@ -77,15 +77,19 @@ class SimViewController {
   /// https://developer.apple.com/documentation/uikit/uiviewcontroller/shouldautomaticallyforwardappearancemethods).
   var forwardsAppearance: Bool { true }
 
-  /// The controllers UIKit asks for `supportedInterfaceOrientations` when this one decides
-  /// the orientation, in the order they answer: a container that consults its content asks
-  /// it first. UIKit's own containers answer for themselves ("iOS containers (such as
-  /// UINavigationController) do not consult their children", iOS 6 release notes:
+  /// The child a container subclass answers `supportedInterfaceOrientations` for (its top,
+  /// its selected tab, its page); nil when the controller answers for itself, as UIKit's own
+  /// containers do ("iOS containers (such as UINavigationController) do not consult their
+  /// children", iOS 6 release notes:
   /// https://developer.apple.com/documentation/uikit/uiviewcontroller/supportedinterfaceorientations).
-  var orientationAnswerers: [SimViewController] { [self] }
+  var consultedContent: SimViewController? { nil }
 
-  /// The mask that counts when this one decides the orientation: the last answerer's.
-  var effectiveMask: OrientationMask { orientationAnswerers.last?.supportedMask ?? supportedMask }
+  /// The controllers UIKit's question reaches when this one decides the orientation, in the
+  /// order they answer: a container that consults its content asks it first.
+  var orientationAnswerers: [SimViewController] { (consultedContent?.orientationAnswerers ?? []) + [self] }
+
+  /// What this controller returns from `supportedInterfaceOrientations`.
+  var effectiveMask: OrientationMask { consultedContent?.effectiveMask ?? supportedMask }
 
   /// What the app's code does when UIKit sends this controller an appearance callback (a
   /// custom container that forwards appearance by hand does it here).
