@@ -58,7 +58,6 @@ let package = Package(
       name: "TraceStore",
       dependencies: [
         "TraceModel",
-        "Replay",
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "GRDBSQLite", package: "GRDB.swift"),
         .product(name: "Crypto", package: "swift-crypto"),

@@ -1,5 +1,5 @@
 import GRDB
-import Replay
+import TraceModel
 
 /// Stores the findings of a session's replay in `anomalies`, replacing the earlier results of
 /// the rules that ran.

@@ -1,4 +1,3 @@
-import Replay
 import TraceModel
 
 /// What the decoding side of an ingest hands the writer, in file order.

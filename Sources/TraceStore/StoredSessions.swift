@@ -1,6 +1,5 @@
 import Foundation
 import GRDB
-import Replay
 import TraceModel
 
 /// A session as stored, ready to be replayed.

@@ -1,6 +1,5 @@
 import Foundation
 import GRDB
-import Replay
 import TraceModel
 
 /// What storing one trace file gave.

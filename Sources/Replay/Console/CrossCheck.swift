@@ -1,3 +1,5 @@
+import TraceModel
+
 /// The model checked against UIKit's own verdicts, for a session that has both recorded events
 /// and UIKit diagnostics in its console: each finding of either side, matched by rule, then
 /// controller, then line order.

@@ -1,4 +1,5 @@
 import Replay
+import TraceModel
 
 /// Decides, finding by finding, what a check reports (the policy's verdict, then the
 /// baseline), counts it, hands it to the reporter, and records what `--write-baseline` writes.

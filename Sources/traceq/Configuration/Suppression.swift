@@ -1,4 +1,5 @@
 import Replay
+import TraceModel
 
 /// A `.traceq.yml` entry that accepts some findings: they are still replayed and carried,
 /// marked suppressed with the reason, in the JSON and SARIF reports, but shown nowhere else

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import Replay
+import TraceModel
 
 /// What stays the same about a finding when the same scenario is recorded again: the rule,
 /// the classes of the controllers it names, and the shape of its message, with each

@@ -1,0 +1,15 @@
+import TraceModel
+
+/// One step of a replay that a rule looks at: an observation of the model at a line, with the
+/// model's state after the event.
+public struct ReplayStep {
+  public let line: Int
+  public let observation: Observation
+  public let model: SessionModel
+
+  /// How messages name a controller or popover: `BNRDetailViewController 0xc3`.
+  public func describe(_ id: ObjectID) -> String { model.symbols.describe(id) }
+
+  /// The class of `id`, or its address when the trace never gave one.
+  public func className(_ id: ObjectID) -> String { model.symbols.className(of: id) ?? model.symbols.address(of: id) }
+}

@@ -1,0 +1,58 @@
+/// A rule's finding at a line of a session: what the replay (or UIKit itself, in the console)
+/// reports, and what the store keeps in `anomalies`.
+public struct Finding: Sendable, Hashable {
+  public var ruleID: String
+  public var severity: Severity
+  /// The line in the decompressed trace.
+  public var line: Int
+  /// The session's ordinal in its file (1 for the first header).
+  public var session: Int
+  public var message: String
+  public var hint: String
+  /// The controllers (and popovers) the message names, in order: their ids and classes.
+  public var subjects: [Subject]
+  /// Who found it: the replay of recorded events, or UIKit itself in the console.
+  public var source: Source = .replay
+  /// For a finding of UIKit's: the process and time stamp of the console line, when it gave them.
+  public var logged: ConsoleOrigin?
+
+  public init(
+    ruleID: String, severity: Severity, line: Int, session: Int, message: String, hint: String, subjects: [Subject],
+    source: Source = .replay, logged: ConsoleOrigin? = nil
+  ) {
+    self.ruleID = ruleID
+    self.severity = severity
+    self.line = line
+    self.session = session
+    self.message = message
+    self.hint = hint
+    self.subjects = subjects
+    self.source = source
+    self.logged = logged
+  }
+
+  /// Who found a finding.
+  public enum Source: String, Sendable, Hashable, CaseIterable {
+    /// The replay of recorded events through the model of UIKit.
+    case replay
+    /// UIKit's own diagnostic, in a console log, crash report or a trace's `console` events.
+    case uikit
+  }
+
+  /// An object named by a finding.
+  public struct Subject: Sendable, Hashable {
+    public var address: String
+    public var className: String?
+    /// A `UIPopoverController` rather than a view controller.
+    public var isPopover: Bool
+
+    public init(address: String, className: String?, isPopover: Bool) {
+      self.address = address
+      self.className = className
+      self.isPopover = isPopover
+    }
+  }
+
+  /// The main view controller of the finding (for a popover, the one it shows).
+  public var controller: Subject? { subjects.first { !$0.isPopover } }
+}
