@@ -9,6 +9,7 @@ let package = Package(
     .library(name: "TraceModel", targets: ["TraceModel"]),
     .library(name: "Replay", targets: ["Replay"]),
     .library(name: "TraceStore", targets: ["TraceStore"]),
+    .library(name: "TraceIngest", targets: ["TraceIngest"]),
     .library(name: "TraceGenerator", targets: ["TraceGenerator"]),
     .library(name: "UIKitSimulator", targets: ["UIKitSimulator"]),
     .library(name: "TraceRecorder", targets: ["TraceRecorder"]),
@@ -52,16 +53,21 @@ let package = Package(
     // Swift 5 mode: Objective-C runtime hooks run on UIKit's thread, outside Swift's checking.
     .target(
       name: "TraceRecorderUIKit", dependencies: ["TraceRecorder", "TraceModel"], swiftSettings: [.swiftLanguageMode(.v5)]),
-    // The SQLite store: schema and migrations, the writers, the stored-session reader and a
-    // read-only query API. The only target that links GRDB and SQLite's C API.
+    // The store behind an interface: the writer of trace files, the stored-session reader, the
+    // finding writer and the query runner, and their SQLite implementation (schema, migrations,
+    // bulk loading). The only target that links GRDB and SQLite's C API.
     .target(
       name: "TraceStore",
       dependencies: [
         "TraceModel",
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "GRDBSQLite", package: "GRDB.swift"),
-        .product(name: "Crypto", package: "swift-crypto"),
       ]),
+    // Ingestion as a library: trace files decoded (and replayed, for `ingest --check`) into the
+    // store's writer, one file per unit of work; stored sessions read back for their replay.
+    .target(
+      name: "TraceIngest",
+      dependencies: ["TraceModel", "Replay", "TraceStore", .product(name: "Crypto", package: "swift-crypto")]),
     // Synthetic traces with ground truth (`traceq generate`, the tests, `traceq-bench`): an
     // independent oracle of UIKit's behaviour that takes only the rule ids and facts from Replay.
     .target(name: "TraceGenerator", dependencies: ["TraceModel", "Replay"]),
@@ -76,6 +82,7 @@ let package = Package(
         "TraceModel",
         "Replay",
         "TraceStore",
+        "TraceIngest",
         "TraceGenerator",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Crypto", package: "swift-crypto"),
@@ -100,7 +107,7 @@ let package = Package(
     .testTarget(
       name: "traceqTests",
       dependencies: [
-        "traceq", "TraceModel", "TraceStore", "TraceGenerator", "TestSupport",
+        "traceq", "TraceModel", "TraceStore", "TraceIngest", "TraceGenerator", "TestSupport",
         // The tests read the databases they build as any SQLite client would.
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "Crypto", package: "swift-crypto"),
@@ -111,7 +118,8 @@ let package = Package(
       dependencies: ["TraceStore", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
     // `swift run -c release traceq-bench`: the benchmark of docs/performance.md.
     .executableTarget(
-      name: "traceq-bench", dependencies: ["TraceModel", "TraceGenerator", "TraceRecorder", "Replay", "UIKitSimulator"],
+      name: "traceq-bench",
+      dependencies: ["TraceModel", "TraceIngest", "TraceGenerator", "TraceRecorder", "Replay", "UIKitSimulator"],
       path: "Benchmarks/traceq-bench"),
     // The benchmark's own logic (options, ratios, the documented queries it times); no timing.
     .testTarget(name: "traceq-benchTests", dependencies: ["traceq-bench"], path: "Tests/traceq-benchTests"),

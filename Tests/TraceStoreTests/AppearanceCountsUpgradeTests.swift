@@ -28,7 +28,7 @@ struct AppearanceCountsUpgradeTests {
     }
     try old.close()
 
-    let upgraded = try TraceStore.openForWriting(path: path)
+    let upgraded = try SQLiteConnections.openForWriting(path: path)
     try upgraded.read { db in
       let counts = try Row.fetchAll(
         db, sql: "SELECT vc, will_appear, did_appear, will_disappear, did_disappear FROM appearances ORDER BY vc"

@@ -32,7 +32,7 @@ struct EventNameTests {
     let before = try DatabaseQueue(path: path).read { db in
       try Int64.fetchOne(db, sql: "SELECT id FROM event_names WHERE name = 'dealloc'")
     }
-    let queue = try TraceStore.openForWriting(path: path)
+    let queue = try SQLiteConnections.openForWriting(path: path)
     // Opening a writer resolves every known name, storing the ones the database lacks.
     try queue.write { db in _ = try TraceRowWriter(db) }
     let after = try queue.read { db in

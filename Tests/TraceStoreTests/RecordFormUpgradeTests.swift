@@ -43,7 +43,7 @@ struct RecordFormUpgradeTests {
     try old.close()
     #expect(before.count == 3)
 
-    let upgraded = try TraceStore.openForWriting(path: path)
+    let upgraded = try SQLiteConnections.openForWriting(path: path)
     let (rows, whole, records, thread) = try upgraded.read { db in
       (
         try Row.fetchAll(db, sql: query),
@@ -59,8 +59,8 @@ struct RecordFormUpgradeTests {
     try upgraded.close()
 
     var replayed: [String] = []
-    try StoredSessions.reading(path: path, note: { _ in }) { sessions in
-      for session in try sessions.all() {
+    try TraceStores.at(path).readSessions(note: { _ in }) { sessions in
+      for session in try sessions.sessions() {
         try sessions.forEachRecord(of: session) { replayed.append(String(decoding: $0.bytes, as: UTF8.self)) }
       }
     }

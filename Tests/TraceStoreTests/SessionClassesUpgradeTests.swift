@@ -26,7 +26,7 @@ struct SessionClassesUpgradeTests {
     let before = try old.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM events WHERE class = 'Cell'") }
     try old.close()
 
-    let upgraded = try TraceStore.openForWriting(path: path)
+    let upgraded = try SQLiteConnections.openForWriting(path: path)
     try upgraded.read { db in
       let pairs = try Row.fetchAll(db, sql: "SELECT class, session_id FROM session_classes ORDER BY class").map {
         "\($0["class"] as String) \($0["session_id"] as Int64)"

@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 /// Keeps the arrows of the architecture pointing one way, as the package's target graph
-/// declares them: CZlib ◀── TraceModel ◀── Replay ◀── TraceStore, TraceGenerator ◀── traceq.
+/// declares them: CZlib ◀── TraceModel ◀── Replay, TraceStore ◀── TraceIngest, TraceGenerator ◀──
+/// traceq.
 /// The compiler enforces that a target imports only what it depends on; these tests keep the
 /// graph itself in shape, and catch what SwiftPM lets through (a module reachable through a
 /// dependency can be imported without being declared).
@@ -53,8 +54,8 @@ struct ArchitectureTests {
 
   /// Each library target's layer: a target depends only on targets of lower layers.
   static let layers: [String: Int] = [
-    "CZlib": 0, "TraceModel": 1, "Replay": 2, "TraceRecorder": 2, "UIKitSimulator": 2, "TraceStore": 3,
-    "TraceGenerator": 3, "TraceRecorderUIKit": 3, "traceq": 4,
+    "CZlib": 0, "TraceModel": 1, "Replay": 2, "TraceRecorder": 2, "UIKitSimulator": 2, "TraceStore": 2,
+    "TraceGenerator": 3, "TraceIngest": 3, "TraceRecorderUIKit": 3, "traceq": 4,
   ]
 
   @Test("the package has the targets of the layout, each depending only on lower layers")
@@ -77,7 +78,8 @@ struct ArchitectureTests {
     ("UIKitSimulator", []),
     ("TraceRecorder", []),
     ("TraceRecorderUIKit", []),
-    ("TraceStore", ["GRDB", "GRDBSQLite", "Crypto"]),
+    ("TraceStore", ["GRDB", "GRDBSQLite"]),
+    ("TraceIngest", ["Crypto"]),
     ("traceq", ["ArgumentParser", "Yams", "Crypto", "Mustache"]),
   ]
 
@@ -129,14 +131,68 @@ struct ArchitectureTests {
     return result
   }
 
-  @Test("no file outside Sources/TraceStore imports GRDB or SQLite's C API")
-  func storeOwnsSQLite() throws {
-    for (file, modules) in try Self.imports(under: "Sources") where !file.hasPrefix("Sources/TraceStore/") {
+  @Test("the store depends on the trace model alone; the ingest library stands between it and the executable")
+  func storeBehindIngest() throws {
+    let targets = try Self.targets()
+    let ours = Set(Self.layers.keys)
+    #expect(Set(try #require(targets["TraceStore"]).dependencies).intersection(ours) == ["TraceModel"])
+    #expect(
+      Set(try #require(targets["TraceIngest"]).dependencies).intersection(ours) == [
+        "TraceModel", "Replay", "TraceStore",
+      ])
+    #expect(try #require(targets["traceq"]).dependencies.contains("TraceIngest"))
+  }
+
+  @Test("only the SQLite backend, Sources/TraceStore/SQLite, imports GRDB or SQLite's C API")
+  func sqliteBackendOwnsSQLite() throws {
+    for (file, modules) in try Self.imports(under: "Sources") where !file.hasPrefix("Sources/TraceStore/SQLite/") {
       #expect(modules.isDisjoint(with: ["GRDB", "GRDBSQLite"]), "\(file) imports \(modules)")
     }
   }
 
-  @Test("YAML is read in the configuration, templates rendered in the exports, hashing in the store and reports")
+  /// GRDB's types and SQLite's C API, which only the SQLite backend may name.
+  static let sqliteNames = [
+    "Database", "DatabaseQueue", "DatabasePool", "DatabaseError", "DatabaseValue", "DatabaseMigrator", "Row",
+    "RowCursor", "Statement", "StatementArguments", "ResultCode", "SQLiteStatement", "SQLiteConnection",
+  ]
+
+  @Test("no file of the executable or the ingest library names a type of GRDB, SQLite or the SQLite backend")
+  func storeSeenThroughItsInterface() throws {
+    let backend = try Self.declaredTypes(under: "Sources/TraceStore/SQLite")
+    #expect(backend.contains("SQLiteStore"))
+    for directory in ["Sources/traceq", "Sources/TraceIngest"] {
+      // A type of the directory's own with the same name (the HTML report's `Row`) is not GRDB's.
+      let foreign = Set(Self.sqliteNames + backend).subtracting(try Self.declaredTypes(under: directory))
+      let names = try Regex(#"\b(\#(foreign.sorted().joined(separator: "|")))\b|\bsqlite3_\w+|\bSQLITE_\w+"#)
+      for (file, code) in try Self.code(under: directory) {
+        let named = code.matches(of: names).map { String(code[$0.range]) }
+        #expect(named.isEmpty, "\(file) names \(Set(named).sorted())")
+      }
+    }
+  }
+
+  /// The types declared by the Swift files under `directory`.
+  static func declaredTypes(under directory: String) throws -> [String] {
+    try code(under: directory).values.flatMap { code in
+      code.matches(of: #/\b(?:class|struct|enum|protocol|typealias|actor)\s+(\w+)/#).map { String($0.1) }
+    }
+  }
+
+  /// The Swift code of each file under `directory`, by path from the root, without its comments
+  /// and string literals (what a file names, not what it says).
+  static func code(under directory: String) throws -> [String: String] {
+    let base = root.appendingPathComponent(directory)
+    let files = try #require(FileManager.default.enumerator(atPath: base.path)).compactMap { $0 as? String }
+      .filter { $0.hasSuffix(".swift") }
+    var result: [String: String] = [:]
+    for file in files {
+      let text = try String(contentsOf: base.appendingPathComponent(file), encoding: .utf8)
+      result[directory + "/" + file] = text.replacing(#/"""[\s\S]*?"""|"(?:[^"\\\n]|\\.)*"|//[^\n]*/#, with: "")
+    }
+    return result
+  }
+
+  @Test("YAML is read in the configuration, templates rendered in the exports, hashing in ingest and reports")
   func confinedDependencies() throws {
     for (file, modules) in try Self.imports(under: "Sources") {
       if modules.contains("Yams") {
@@ -147,7 +203,7 @@ struct ArchitectureTests {
       }
       if modules.contains("Crypto") {
         #expect(
-          file.hasPrefix("Sources/TraceStore/") || file.hasPrefix("Sources/traceq/Reporting/"),
+          file.hasPrefix("Sources/TraceIngest/") || file.hasPrefix("Sources/traceq/Reporting/"),
           "\(file) hashes content")
       }
     }

@@ -34,20 +34,12 @@ struct DocumentationTests {
     let document = try Self.read("docs/schema.md")
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
-    let queue = try TraceStore.openForWriting(path: directory.file("schema.db"))
-    try queue.read { db in
-      let objects = try Row.fetchAll(
-        db,
-        sql:
-          "SELECT name, type FROM sqlite_master WHERE type IN ('table', 'view') AND name NOT LIKE 'grdb_%' AND name NOT LIKE 'sqlite_%'"
-      )
-      #expect(objects.count >= 9)
-      for object in objects {
-        let name: String = object["name"]
-        #expect(document.contains("### `\(name)`"), "\(name) has no section in docs/schema.md")
-        for column in try db.columns(in: name) {
-          #expect(document.contains("`\(column.name)`"), "\(name).\(column.name) is not documented")
-        }
+    let objects = try TraceStores.at(directory.file("schema.db")).newStoreObjects()
+    #expect(objects.count >= 9)
+    for object in objects {
+      #expect(document.contains("### `\(object.name)`"), "\(object.name) has no section in docs/schema.md")
+      for column in object.columns {
+        #expect(document.contains("`\(column.name)`"), "\(object.name).\(column.name) is not documented")
       }
     }
   }

@@ -7,74 +7,8 @@ import TraceModel
 @testable import TraceStore
 @testable import traceq
 
-/// A file's items, then a read error after `failingAfter` of them (a disk that fails midway).
-final class FailingSource: IngestItemSource {
-  private let decoding: TraceDecoding
-  private var left: Int
-
-  init(path: String, failingAfter count: Int) throws {
-    decoding = try TraceDecoding(path: path, rules: nil)
-    left = count
-  }
-
-  func next() throws -> IngestItem? {
-    left -= 1
-    if left < 0 { throw TraceReadError.readFailed(path: decoding.path, reason: "Input/output error") }
-    return try decoding.next()
-  }
-
-  var record: UnsafeRawBufferPointer { decoding.record }
-  var end: DecodedTraceEnd? { decoding.end }
-  var bytesRead: Int { decoding.bytesRead }
-  func cancel() { decoding.cancel() }
-}
-
 @Suite("Hostile input to ingest")
 struct HostileIngestTests {
-  /// Two sessions with controllers and a popover; the second is long.
-  static let twoSessions = TraceText.lines(
-    [TraceText.header(idiom: "pad"), #"{"ev":"popoverCreate","popover":"P","vc":"0x1","class":"FailingPicker"}"#]
-      + TraceText.events(10)
-      + [TraceText.header(idiom: "pad"), #"{"ev":"popoverCreate","popover":"Q","vc":"0x2"}"#]
-      + TraceText.events(3000, first: 100))
-
-  @Test(
-    "a read error midway leaves nothing of the file, in a new database as in an existing one", arguments: [true, false])
-  func readErrorMidway(newDatabase: Bool) throws {
-    var store = try StoreFixture()
-    defer { store.directory.remove() }
-    let good = try store.write(homepwner, as: "good.ndjson.gz")
-    let failing = try store.write(Self.twoSessions, as: "failing.ndjson.gz")
-    if !newDatabase { #expect(try store.ingest([good]).status == .clean) }
-    let database = try IngestDatabase(path: store.database)
-    #expect(database.isNew == newDatabase)
-    #expect(throws: TraceReadError.self) {
-      try database.store(
-        try FailingSource(path: failing, failingAfter: 2000), as: TraceIngestion(path: failing, force: false))
-    }
-    if newDatabase {
-      _ = try database.store(try TraceDecoding(path: good, rules: nil), as: TraceIngestion(path: good, force: false))
-    }
-    try database.finish()
-    store.errors = []
-    #expect(try store.count("SELECT count(*) FROM traces") == 1)
-    #expect(try store.count("SELECT count(*) FROM traces WHERE sha256 LIKE 'pending-%'") == 0)
-    #expect(try store.count("SELECT count(*) FROM sessions") == 1)
-    #expect(try store.count("SELECT count(*) FROM popovers WHERE session_id NOT IN (SELECT id FROM sessions)") == 0)
-    #expect(try store.count("SELECT count(*) FROM controllers WHERE session_id NOT IN (SELECT id FROM sessions)") == 0)
-    #expect(try store.count("SELECT count(*) FROM event_rows WHERE session_id NOT IN (SELECT id FROM sessions)") == 0)
-    #expect(try store.count("SELECT count(*) FROM event_rows") == 9)
-    // session_classes lists the classes of the controllers left (the good file's navigation
-    // controller, items controller and image picker), and only those.
-    #expect(try store.count("SELECT count(*) FROM session_classes") == 3)
-    #expect(
-      try store.count(
-        """
-        SELECT count(*) FROM (SELECT class, session_id FROM session_classes
-          EXCEPT SELECT class, session_id FROM controllers WHERE class IS NOT NULL)
-        """) == 0)
-  }
-
   @Test("bad lines past the first 1000 of a file are counted per kind, not stored one by one")
   func issueCap() throws {
     let store = try StoreFixture()

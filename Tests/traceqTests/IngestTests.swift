@@ -231,51 +231,6 @@ struct IngestTests {
     #expect(try store.count("SELECT count(*) FROM events WHERE ev = 'someFutureEvent' AND vc = '0x1'") == 1)
   }
 
-  @Test("re-ingesting the same bytes is skipped; --force replaces the stored trace")
-  func idempotent() throws {
-    let store = try StoreFixture()
-    defer { store.directory.remove() }
-    let path = try store.write(homepwner, as: "hp.ndjson.gz")
-    #expect(try store.ingest([path]).status == .clean)
-    let copy = try Fixture.write(try Fixture.bytes(homepwner), to: store.directory.file("copy.ndjson.gz"))
-    let again = try store.ingest([path, copy])
-    #expect(again.status == .clean)
-    #expect(again.output[0] == "\(path): skipped, already stored; --force replaces it")
-    #expect(again.output[1].contains("skipped, already stored"))
-    #expect(try store.count("SELECT count(*) FROM traces") == 1)
-    #expect(try store.count("SELECT count(*) FROM event_rows") == 9)
-    let forced = try store.ingest([path], force: true)
-    #expect(forced.output[0].hasSuffix("replaced \(path)"))
-    #expect(try store.count("SELECT count(*) FROM traces") == 1)
-    #expect(try store.count("SELECT id FROM traces") == 2)
-    #expect(try store.count("SELECT count(*) FROM event_rows") == 9)
-    #expect(try store.count("SELECT count(*) FROM sessions") == 1)
-    #expect(try store.count("SELECT count(*) FROM controllers") == 5)
-  }
-
-  @Test("a file that fails midway leaves nothing of itself; files stored before stay")
-  func failureRollsBack() throws {
-    let store = try StoreFixture()
-    defer { store.directory.remove() }
-    let good = try store.write(homepwner, as: "good.ndjson.gz")
-    #expect(try store.ingest([good]).status == .clean)
-    try DatabaseQueue(path: store.database).write { db in
-      try db.execute(
-        sql: """
-          CREATE TRIGGER simulated_disk_full BEFORE INSERT ON event_rows WHEN NEW.line = 500
-          BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END
-          """)
-    }
-    let big = try store.write(TraceText.lines([TraceText.header()] + TraceText.events(1000)), as: "big.ndjson.gz")
-    let result = try store.ingest([big])
-    #expect(result.status == .unusable)
-    #expect(result.errors.last?.contains("big.ndjson.gz: error: writing to the database") == true)
-    #expect(result.errors.last?.contains("nothing of this file was stored: database or disk is full") == true)
-    #expect(try store.count("SELECT count(*) FROM traces") == 1)
-    #expect(try store.count("SELECT count(*) FROM sessions") == 1)
-    #expect(try store.count("SELECT count(*) FROM event_rows") == 9)
-  }
-
   @Test("a file that is not a trace is rejected and nothing of it stored")
   func rejected() throws {
     let store = try StoreFixture()

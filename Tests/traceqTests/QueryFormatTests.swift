@@ -11,7 +11,7 @@ private struct EmptyDatabase {
 
   init() throws {
     directory = try TemporaryDirectory()
-    try TraceStore.openForWriting(path: directory.file("empty.db")).close()
+    try SQLiteConnections.openForWriting(path: directory.file("empty.db")).close()
   }
 
   /// Runs `sql` (see ``runQuery(_:_:database:)``).

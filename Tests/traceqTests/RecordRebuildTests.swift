@@ -112,8 +112,8 @@ struct RecordRebuildTests {
   static func compare(_ store: StoreFixture, lines: [String]) throws -> Int {
     let rows = try store.rows("SELECT line, record FROM events ORDER BY session_id, line")
     var replayed: [(line: Int, record: String)] = []
-    try StoredSessions.reading(path: store.database, note: { _ in }) { sessions in
-      for session in try sessions.all() {
+    try TraceStores.at(store.database).readSessions(note: { _ in }) { sessions in
+      for session in try sessions.sessions() {
         try sessions.forEachRecord(of: session) {
           replayed.append(($0.number, String(decoding: $0.bytes, as: UTF8.self)))
         }

@@ -61,52 +61,6 @@ struct SampleTests {
     #expect(status == (failing ? .findings : .clean))
   }
 
-  @Test("checking the stored samples gives the same findings and fills the anomalies table")
-  func storedCheck() throws {
-    let store = try StoreFixture()
-    defer { store.directory.remove() }
-    _ = try store.ingest([Samples.directory])
-    let reporter = CollectingReporter()
-    let status = StoredCheckRun(databasePath: store.database, policy: try Samples.policy(), reporter: reporter)
-      .execute().status
-    #expect(status == .findings)
-    let stored = try store.rows("SELECT t.path, a.line, a.rule FROM anomalies a JOIN traces t ON t.id = a.trace_id")
-    let actual = stored.map {
-      "\(($0["path"] as String).split(separator: "/").last!) \($0["line"] as Int) \($0["rule"] as String)"
-    }
-    let expected = Samples.expected.flatMap { name, lines in lines.map { "\(name) \($0)" } }
-    #expect(Set(actual) == Set(expected))
-    #expect(actual.count == expected.count)
-    // A second run replaces the results instead of adding to them.
-    _ = StoredCheckRun(databasePath: store.database, policy: try Samples.policy(), reporter: CollectingReporter())
-      .execute()
-    #expect(try store.count("SELECT count(*) FROM anomalies") == expected.count)
-  }
-
-  @Test("ingest --check stores the same findings while storing the traces")
-  func ingestCheck() throws {
-    let store = try StoreFixture()
-    defer { store.directory.remove() }
-    let reporter = CollectingReporter()
-    var run = IngestRun(databasePath: store.database, inputs: [Samples.directory])
-    run.output = { _ in }
-    run.check = IngestRun.Check(policy: try Samples.policy(), reporter: reporter)
-    #expect(try run.execute() == .findings)
-    let expected = Samples.expected.flatMap { name, lines in lines.map { "\(name) \($0)" } }
-    let reported = reporter.findings.map {
-      "\($0.file.split(separator: "/").last!) \($0.finding.line) \($0.finding.ruleID)"
-    }
-    #expect(Set(reported) == Set(expected))
-    #expect(try store.count("SELECT count(*) FROM anomalies") == expected.count)
-    #expect(reporter.tally?.count(.error) == 4)
-    // Storing findings between sessions must not disturb each session's row range.
-    #expect(try store.count("SELECT count(*) FROM events") == store.count("SELECT sum(events) FROM sessions"))
-    #expect(
-      try store.count(
-        "SELECT count(*) FROM sessions s WHERE events != (SELECT count(*) FROM events e WHERE e.session_id = s.id)")
-        == 0)
-  }
-
   @Test("the text report is Xcode-style with a hint and a summary")
   func textReport() throws {
     var lines: [String] = []

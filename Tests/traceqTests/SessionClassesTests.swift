@@ -45,7 +45,7 @@ struct SessionClassesTests {
     try store.ingestGenerated(TraceGenerator.Settings(events: 2_000, sessions: 1, seed: 5))
     let triggerSQL = "SELECT sql FROM sqlite_master WHERE name = 'session_classes_on_insert'"
     let migrated = store.directory.file("migrated.db")
-    try TraceStore.openForWriting(path: migrated).close()
+    try SQLiteConnections.openForWriting(path: migrated).close()
     #expect(try strings(store.database, triggerSQL) == (try strings(migrated, triggerSQL)))
     #expect(try strings(store.database, triggerSQL).count == 1)
     // Another writer's controller row reaches session_classes through the trigger.

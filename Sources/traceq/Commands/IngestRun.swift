@@ -1,5 +1,6 @@
 import Foundation
 import Replay
+import TraceIngest
 import TraceModel
 import TraceStore
 
@@ -36,59 +37,25 @@ struct IngestRun {
     var status = listing.announce(
       inputs: inputs, policy: check?.policy, omission: "not stored or checked", to: errorOutput)
     guard !listing.files.isEmpty else { return .unusable }
-    let database: IngestDatabase
-    do {
-      database = try IngestDatabase(path: databasePath)
-    } catch let error as StoreError {
-      errorOutput(error.description)
-      return .unusable
-    }
     let report = IngestReport(run: self)
-    let sources = DecodingSources(files: listing.files, rules: check?.policy.rules, jobs: jobs)
-    for (index, path) in listing.files.enumerated() {
-      let ingestion = report.ingestion(of: path)
-      do {
-        status = max(status, report.record(try database.store(try sources.source(for: index), as: ingestion)))
-      } catch let error as TraceReadError {
-        report.failed(error.description)
-        status = .unusable
-      } catch {
-        // The database failed: what was stored stays, nothing more can be.
-        report.failed(database.failure(error, storing: path).description)
-        return .unusable
-      }
-    }
     do {
-      try database.finish()
-    } catch {
-      errorOutput("\(error)")
+      let writer = try TraceStores.at(databasePath).openWriter()
+      try FileIngest(files: listing.files, rules: check?.policy.rules, jobs: jobs).run(
+        into: writer, ingestion: report.ingestion(of:),
+        stored: { _, outcome in
+          switch outcome {
+          case .success(let outcome): status = max(status, report.record(outcome))
+          case .failure(let error):
+            report.failed(error.description)
+            status = .unusable
+          }
+        })
+      try writer.finish()
+    } catch let error as StoreError {
+      // The store failed: what was stored before stays (in a database that existed), nothing more can be.
+      report.failed(error.message)
       return .unusable
     }
     return max(status, report.finish())
-  }
-}
-
-/// The decodings of the files of an ingest: with one job, on the writer's thread; with more,
-/// each on a thread of its own, up to `jobs` files ahead of the one being stored.
-final class DecodingSources {
-  private let files: [String]
-  private let rules: RuleSet?
-  private let jobs: Int
-  private var started: [Int: IngestPipe] = [:]
-
-  init(files: [String], rules: RuleSet?, jobs: Int) {
-    self.files = files
-    self.rules = rules
-    self.jobs = jobs
-  }
-
-  /// The decoding of file `index`; files are asked for in order.
-  func source(for index: Int) throws -> IngestItemSource {
-    guard jobs > 1 else { return try TraceDecoding(path: files[index], rules: rules) }
-    for ahead in index..<min(files.count, index + jobs) where started[ahead] == nil {
-      let (path, rules) = (files[ahead], rules)
-      started[ahead] = IngestPipe { try TraceDecoding(path: path, rules: rules) }
-    }
-    return started.removeValue(forKey: index)!
   }
 }

@@ -27,16 +27,16 @@ struct QueryRun {
           + "for example: traceq query \"SELECT count(*) FROM events\"")
       return .unusable
     }
-    let reader: StoreReader
+    let queries: any QueryRunner
     do {
-      reader = try StoreReader(path: databasePath, note: errorOutput)
+      queries = try TraceStores.at(databasePath).openQueries(note: errorOutput)
     } catch let error as StoreError {
-      errorOutput(error.description)
+      errorOutput(error.message)
       return .unusable
     }
     let limits = QueryLimits(maxValueLength: Self.maxValueLength, seconds: timeout)
     do {
-      try reader.execute(sql, limits: limits) { columns, rows in
+      try queries.run(sql, limits: limits) { columns, rows in
         let printer = format.makePrinter(columns: columns, output: output)
         do {
           while try rows.step() { printer.add(rows) }

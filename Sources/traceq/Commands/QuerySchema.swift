@@ -1,4 +1,3 @@
-import Foundation
 import TraceStore
 
 /// `traceq query --schema`: the views and tables a query can use, with their columns, as the
@@ -13,16 +12,15 @@ struct QuerySchema {
   /// cannot be read).
   func execute() -> ExitStatus {
     do {
-      let objects =
-        FileManager.default.fileExists(atPath: databasePath)
-        ? try StoreReader(path: databasePath, note: errorOutput).objects() : try StoreReader.newDatabaseObjects()
+      let store = TraceStores.at(databasePath)
+      let objects = store.exists ? try store.openQueries(note: errorOutput).objects() : try store.newStoreObjects()
       describe(objects)
       return .clean
     } catch let error as StoreError {
-      errorOutput(error.description)
+      errorOutput(error.message)
       return .unusable
     } catch {
-      errorOutput("\(databasePath): error: \(StoreError.reason(error))")
+      errorOutput("\(databasePath): error: \(error)")
       return .unusable
     }
   }

@@ -1,4 +1,5 @@
 import Replay
+import TraceIngest
 import TraceModel
 import TraceStore
 
@@ -87,8 +88,8 @@ struct TimelineExport {
     var summary = Summary()
     let wanted = session.map(Int64.init)
     do {
-      try StoredSessions.reading(path: path, note: errorOutput) { stored in
-        let sessions = try stored.all().filter { wanted == nil || $0.id == wanted }
+      try TraceStores.at(path).readSessions(note: errorOutput) { stored in
+        let sessions = try stored.sessions().filter { wanted == nil || $0.id == wanted }
         if let session, sessions.isEmpty { throw ExportError.noSuchSession("\(path) stores no session \(session)") }
         summary.files = Set(sessions.map(\.traceID)).count
         for session in sessions {
@@ -101,9 +102,9 @@ struct TimelineExport {
     } catch let error as ExportError {
       throw error
     } catch let error as StoreError {
-      throw ExportError.unreadable(error.description)
+      throw ExportError.unreadable(error.message)
     } catch {
-      throw ExportError.unreadable("error: cannot read the sessions stored in \(path): \(StoreError.reason(error))")
+      throw ExportError.unreadable("error: cannot read the sessions stored in \(path): \(error)")
     }
     return summary
   }

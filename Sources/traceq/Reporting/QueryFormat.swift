@@ -25,7 +25,7 @@ enum QueryFormat: String, CaseIterable {
 /// Receives the rows of one statement and prints them.
 protocol RowPrinter {
   /// Prints the current row of `rows` (or holds it for ``flush()``).
-  func add(_ rows: StoredRows)
+  func add(_ rows: any QueryRows)
   /// Prints the rows held: after the last row, and when the statement stops with an error,
   /// so that the rows read before it are printed.
   func flush()
@@ -83,7 +83,7 @@ final class TablePrinter: RowPrinter {
     numeric = Array(repeating: true, count: columns.count)
   }
 
-  func add(_ rows: StoredRows) {
+  func add(_ rows: any QueryRows) {
     let row = rows.values
     let cells = row.map { CellText.text($0).map { TerminalText.escaped($0) } }
     if widths != nil { return printRow(cells) }
@@ -138,7 +138,7 @@ final class CSVPrinter: RowPrinter {
     output(columns.map(Self.field).joined(separator: ","))
   }
 
-  func add(_ stored: StoredRows) {
+  func add(_ stored: any QueryRows) {
     rows.startLine()
     for index in 0..<stored.columnCount {
       if index > 0 { rows.bytes.append(UInt8(ascii: ",")) }
@@ -199,7 +199,7 @@ final class JSONRowPrinter: RowPrinter {
     if arrayForm { output("[") }
   }
 
-  func add(_ rows: StoredRows) {
+  func add(_ rows: any QueryRows) {
     object.removeAll(keepingCapacity: true)
     object.append(UInt8(ascii: "{"))
     for index in 0..<rows.columnCount {

@@ -1,8 +1,8 @@
 import Foundation
 import GRDB
 
-/// Opens the SQLite database traceq stores traces in.
-enum TraceStore {
+/// Opens connections to the SQLite database traceq stores traces in.
+enum SQLiteConnections {
   /// How long a writer waits for another process's transaction (one trace file) to finish.
   static let busyTimeout: TimeInterval = 600
 
@@ -25,7 +25,7 @@ enum TraceStore {
     } catch let error as StoreError {
       throw error
     } catch {
-      throw StoreError.cannotOpen(path: path, reason: StoreError.reason(error))
+      throw StoreError.cannotOpen(location: path, reason: StoreError.reason(error))
     }
     try migrate(queue, path: path)
     return queue
@@ -35,7 +35,7 @@ enum TraceStore {
   /// database whose shared-memory index cannot be created (read-only media, a read-only
   /// directory) is opened as immutable instead, and `note` says so.
   static func openReadOnly(path: String, note: (String) -> Void) throws -> DatabaseQueue {
-    guard FileManager.default.fileExists(atPath: path) else { throw StoreError.missing(path: path) }
+    guard FileManager.default.fileExists(atPath: path) else { throw StoreError.missing(location: path) }
     var configuration = Configuration()
     configuration.readonly = true
     configuration.busyMode = .timeout(busyTimeout)
@@ -55,7 +55,7 @@ enum TraceStore {
         return immutable
       }
     } catch {
-      throw StoreError.cannotOpen(path: path, reason: StoreError.reason(error))
+      throw StoreError.cannotOpen(location: path, reason: StoreError.reason(error))
     }
   }
 
@@ -71,14 +71,14 @@ enum TraceStore {
     return "file:\(escaped)?immutable=1"
   }
 
-  /// Throws ``StoreError/newerSchema(path:found:known:)`` when a newer traceq created tables
+  /// Throws ``StoreError/newerSchema(location:found:known:)`` when a newer traceq created tables
   /// this one does not know: writing to it could break what the newer one relies on.
   private static func refuseNewerSchema(_ queue: DatabaseQueue, path: String) throws {
     let migrator = StoreSchema.migrator
     let applied = try queue.read { try migrator.appliedIdentifiers($0) }
     let known = migrator.migrations
     guard let unknown = applied.filter({ !known.contains($0) }).max(by: { version($0) < version($1) }) else { return }
-    throw StoreError.newerSchema(path: path, found: version(unknown), known: known.map(version).max() ?? 0)
+    throw StoreError.newerSchema(location: path, found: version(unknown), known: known.map(version).max() ?? 0)
   }
 
   /// The number of a migration named `vN: …`.
@@ -100,7 +100,7 @@ enum TraceStore {
         attempts += 1
         if (try? queue.read(migrator.hasCompletedMigrations)) == true { return }
         guard attempts < 50, error is DatabaseError else {
-          throw StoreError.cannotOpen(path: path, reason: StoreError.reason(error))
+          throw StoreError.cannotOpen(location: path, reason: StoreError.reason(error))
         }
         Thread.sleep(forTimeInterval: 0.05)
       }
@@ -108,62 +108,10 @@ enum TraceStore {
   }
 }
 
-/// What stops a command that needs the database.
-public enum StoreError: Error, CustomStringConvertible {
-  case missing(path: String)
-  case cannotOpen(path: String, reason: String)
-  /// Storing the trace `file` failed (a full disk); nothing of it was stored.
-  case writeFailed(path: String, file: String, reason: String)
-  /// A new database could not be completed; it was not published.
-  case buildFailed(path: String, reason: String)
-  /// The database was written by a newer traceq (schema version `found`; this one knows up to
-  /// `known`).
-  case newerSchema(path: String, found: Int, known: Int)
-  /// SQLite refused or stopped a statement of a query (``StoreReader``).
-  case refused(QueryRefusal, reason: String)
-
-  public var description: String {
-    switch self {
-    case .missing(let path):
-      "error: no database at \(path); create one with `traceq ingest --db \(path) TRACE…`"
-    case .cannotOpen(let path, let reason):
-      "error: cannot open the database \(path): \(reason)"
-    case .writeFailed(let path, let file, let reason):
-      "\(file): error: writing to the database \(path) failed, nothing of this file was stored: "
-        + reason
-    case .buildFailed(let path, let reason):
-      "error: building the new database \(path) failed, nothing was stored: \(reason)"
-    case .newerSchema(let path, let found, let known):
-      "error: \(path) was written by a newer traceq (schema version \(found); this traceq knows versions up to "
-        + "\(known)); it is left untouched: update traceq, or use another database"
-    case .refused(_, let reason):
-      "error: \(reason)"
-    }
-  }
-
+extension StoreError {
   /// SQLite's own message for a GRDB error, without GRDB's decoration.
-  package static func reason(_ error: Error) -> String {
+  static func reason(_ error: Error) -> String {
     if let error = error as? DatabaseError { return error.message ?? "\(error.resultCode)" }
     return "\(error)"
-  }
-}
-
-/// Why SQLite did not complete a query's statement.
-public enum QueryRefusal: Sendable {
-  /// The query ran past its time limit (SQLite's progress handler stopped it).
-  case interrupted
-  /// A value the query builds is longer than the limit.
-  case tooBig
-  case outOfMemory
-  /// Anything else: a syntax error, a write on a read-only connection, ...
-  case other
-
-  init(_ code: ResultCode) {
-    switch code {
-    case .SQLITE_INTERRUPT: self = .interrupted
-    case .SQLITE_TOOBIG: self = .tooBig
-    case .SQLITE_NOMEM: self = .outOfMemory
-    default: self = .other
-    }
   }
 }

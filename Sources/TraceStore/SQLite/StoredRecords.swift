@@ -11,15 +11,17 @@ struct StoredRecords {
   /// Quoted event names and addresses, one after another.
   private var strings = TextBuffer()
   /// The event names by `event_names.id`: where each is in ``strings``, and the event it is.
-  private var names: [Int64: (text: Range<Int>, event: EventName?)] = [:]
+  private let names: IDTable<(text: Range<Int>, event: EventName?)>
   private let stringsBeforeObjects: Int
 
   init(_ db: Database) throws {
     self.db = db
+    var names: [(id: Int64, value: (text: Range<Int>, event: EventName?))] = []
     for row in try Row.fetchAll(db, sql: "SELECT id, name FROM event_names") {
       let name: String = row["name"]
-      names[row["id"]] = (strings.appendQuoted(name), EventName(name: name))
+      names.append((row["id"], (strings.appendQuoted(name), EventName(name: name))))
     }
+    self.names = IDTable(names)
     stringsBeforeObjects = strings.count
   }
 
@@ -28,14 +30,14 @@ struct StoredRecords {
     guard let rows else { return }
     strings.count = stringsBeforeObjects
     // A session's controllers and popovers share one run of ids.
-    var objects: [Int64: Range<Int>] = [:]
-    let addresses = try Row.fetchCursor(
+    var addresses: [(id: Int64, value: Range<Int>)] = []
+    let objects = try Row.fetchCursor(
       db,
       sql: """
         SELECT id, address FROM controllers WHERE session_id = ? UNION ALL
         SELECT id, address FROM popovers WHERE session_id = ?
         """, arguments: [session, session])
-    while let row = try addresses.next() { objects[row["id"]] = strings.appendQuoted(row["address"] as String) }
+    while let row = try objects.next() { addresses.append((row["id"], strings.appendQuoted(row["address"] as String))) }
     let statement = try db.makeStatement(
       sql: """
         SELECT line, record, record_form, ev_id, t, vc_id, other_id, popover_id, orientation, mask, style, animated
@@ -44,7 +46,7 @@ struct StoredRecords {
     try statement.setArguments([rows.lowerBound, rows.upperBound])
     let handle = statement.sqliteStatement
     var text = TextBuffer()
-    let row = SplitRow(handle: handle, strings: strings, names: names, objects: objects)
+    let row = SplitRow(handle: handle, strings: strings, names: names, objects: IDTable(addresses))
     while true {
       let code = sqlite3_step(handle)
       if code == SQLITE_DONE { break }
@@ -70,8 +72,8 @@ struct StoredRecords {
   private struct SplitRow {
     let handle: SQLiteStatement
     let strings: TextBuffer
-    let names: [Int64: (text: Range<Int>, event: EventName?)]
-    let objects: [Int64: Range<Int>]
+    let names: IDTable<(text: Range<Int>, event: EventName?)>
+    let objects: IDTable<Range<Int>>
 
     /// The record: `ev`, the typed columns' members, then the members `rest` kept.
     func append(to text: inout TextBuffer, form: Int64, rest: UnsafeRawBufferPointer) {

@@ -25,12 +25,12 @@ final class BulkLoad {
     if FileManager.default.fileExists(atPath: path) { return nil }
     let buildingPath = path + ".building"
     let lock = open(buildingPath, O_CREAT | O_RDWR | O_CLOEXEC, 0o644)
-    guard lock >= 0 else { throw StoreError.cannotOpen(path: path, reason: String(cString: strerror(errno))) }
+    guard lock >= 0 else { throw StoreError.cannotOpen(location: path, reason: String(cString: strerror(errno))) }
     if flock(lock, LOCK_EX | LOCK_NB) != 0 && errno == EWOULDBLOCK { onWaiting() }
     guard flock(lock, LOCK_EX) == 0 else {
       let reason = String(cString: strerror(errno))
       close(lock)
-      throw StoreError.cannotOpen(path: path, reason: reason)
+      throw StoreError.cannotOpen(location: path, reason: reason)
     }
     if FileManager.default.fileExists(atPath: path) {
       // Another process built it while this one waited; the file this one created is spare.
@@ -45,7 +45,7 @@ final class BulkLoad {
     } catch {
       unlink(buildingPath)
       close(lock)
-      throw StoreError.cannotOpen(path: path, reason: StoreError.reason(error))
+      throw StoreError.cannotOpen(location: path, reason: StoreError.reason(error))
     }
   }
 
@@ -70,13 +70,13 @@ final class BulkLoad {
       try queue.close()
     } catch {
       discardFiles()
-      throw StoreError.buildFailed(path: path, reason: StoreError.reason(error))
+      throw StoreError.buildFailed(location: path, reason: StoreError.reason(error))
     }
     guard link(buildingPath, path) == 0 else {
       let reason =
         errno == EEXIST ? "another program created it while it was being built" : String(cString: strerror(errno))
       discardFiles()
-      throw StoreError.buildFailed(path: path, reason: reason)
+      throw StoreError.buildFailed(location: path, reason: reason)
     }
     unlink(buildingPath)
   }

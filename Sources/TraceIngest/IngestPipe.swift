@@ -9,7 +9,7 @@ import TraceStore
 ///
 /// The decoding thread owns everything it creates; a session's symbols are handed over only
 /// once its next session has started, when the decoder no longer changes them.
-final class IngestPipe: IngestItemSource, @unchecked Sendable {
+package final class IngestPipe: IngestItemSource, @unchecked Sendable {
   private struct Batch {
     var items: [IngestItem] = []
     /// For each `.event` item, where its record is in `bytes`, and where what its row stores
@@ -41,11 +41,11 @@ final class IngestPipe: IngestItemSource, @unchecked Sendable {
   @exclusivity(unchecked) private var recordIndex = 0
   @exclusivity(unchecked) private var currentRecord = 0..<0
   @exclusivity(unchecked) private var currentStored = (bytes: 0..<0, form: Int64(0))
-  private(set) var end: DecodedTraceEnd?
+  package private(set) var end: DecodedTraceEnd?
 
   /// Starts the decoding `makeDecoding` opens on a thread of its own.
   /// - Parameter onFull: called on the decoding thread when it waits for the writer (tests).
-  init(_ makeDecoding: @escaping @Sendable () throws -> TraceDecoding, onFull: (@Sendable () -> Void)? = nil) {
+  package init(_ makeDecoding: @escaping @Sendable () throws -> TraceDecoding, onFull: (@Sendable () -> Void)? = nil) {
     let channel = BoundedChannel<Batch, Result<DecodedTraceEnd, Error>>(
       capacity: Self.bytesAhead, cost: { max($0.cost, Self.bytesAhead / Self.batchesAhead) }, onFull: onFull)
     self.channel = channel
@@ -90,7 +90,7 @@ final class IngestPipe: IngestItemSource, @unchecked Sendable {
 
   // MARK: Consuming
 
-  func next() throws -> IngestItem? {
+  package func next() throws -> IngestItem? {
     while itemIndex == current.items.count {
       switch channel.receive() {
       case .value(let batch):
@@ -112,15 +112,15 @@ final class IngestPipe: IngestItemSource, @unchecked Sendable {
     return item
   }
 
-  var record: UnsafeRawBufferPointer { current.bytes[currentRecord] }
+  package var record: UnsafeRawBufferPointer { current.bytes[currentRecord] }
 
-  var storedRecord: (bytes: UnsafeRawBufferPointer, form: Int64)? {
+  package var storedRecord: (bytes: UnsafeRawBufferPointer, form: Int64)? {
     (current.bytes[currentStored.bytes], currentStored.form)
   }
 
-  var bytesRead: Int { current.bytesRead }
+  package var bytesRead: Int { current.bytesRead }
 
-  func cancel() { channel.cancel() }
+  package func cancel() { channel.cancel() }
 }
 
 /// Bytes appended one record after another, at a stable address (a batch's records are read

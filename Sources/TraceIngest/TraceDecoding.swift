@@ -5,8 +5,8 @@ import TraceStore
 /// The decoding side of an ingest: reads and decodes one trace file, hashes it and, for
 /// `ingest --check`, replays each session (through the ``SessionDriver``); hands the writer
 /// ``IngestItem``s in file order. Works on the writer's thread or on its own (see ``IngestPipe``).
-final class TraceDecoding: IngestItemSource, SessionObserver {
-  let path: String
+package final class TraceDecoding: IngestItemSource, SessionObserver {
+  package let path: String
   private let stream: TraceStream
   /// Every byte read, hashed as it passes (a pipe cannot be read twice; a file need not be).
   private let hashing: HashingByteSource
@@ -16,11 +16,11 @@ final class TraceDecoding: IngestItemSource, SessionObserver {
   private var queued: [IngestItem] = []
   private var head = 0
   private var cancelled = false
-  private(set) var end: DecodedTraceEnd?
+  package private(set) var end: DecodedTraceEnd?
 
   /// Opens the file, which is hashed while it is read.
   /// - Throws: ``TraceReadError`` when the file cannot be read.
-  init(path: String, rules: RuleSet?) throws {
+  package init(path: String, rules: RuleSet?) throws {
     self.path = path
     driver = SessionDriver(rules: rules)
     checks = rules != nil
@@ -29,13 +29,13 @@ final class TraceDecoding: IngestItemSource, SessionObserver {
       reader: try TraceReader(source: hashing, path: path), consoleFilter: ConsoleCatalog.filter)
   }
 
-  var record: UnsafeRawBufferPointer { stream.record }
+  package var record: UnsafeRawBufferPointer { stream.record }
 
-  var bytesRead: Int { stream.reader.bytesRead }
+  package var bytesRead: Int { stream.reader.bytesRead }
 
-  func cancel() { cancelled = true }
+  package func cancel() { cancelled = true }
 
-  func next() throws -> IngestItem? {
+  package func next() throws -> IngestItem? {
     while head == queued.count {
       queued.removeAll(keepingCapacity: true)
       head = 0
@@ -60,18 +60,18 @@ final class TraceDecoding: IngestItemSource, SessionObserver {
 
   // MARK: What the driver sees
 
-  func sessionStarted(_ session: DrivenSession) {
+  package func sessionStarted(_ session: DrivenSession) {
     queued.append(
       .session(
         session.header, line: session.line, text: String(decoding: stream.record, as: UTF8.self),
         symbols: session.symbols))
   }
 
-  func issueFound(_ issue: IngestIssue) {
+  package func issueFound(_ issue: IngestIssue) {
     queued.append(.issue(issue))
   }
 
-  func sessionEnded(_ session: DrivenSession, findings: [Finding]) {
+  package func sessionEnded(_ session: DrivenSession, findings: [Finding]) {
     if checks && session.replay != nil { queued.append(.findings(findings)) }
   }
 }

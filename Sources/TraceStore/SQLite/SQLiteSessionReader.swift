@@ -1,0 +1,52 @@
+import GRDB
+import TraceModel
+
+/// The stored sessions of a SQLite database, read inside one read transaction: their records
+/// rebuilt from the columns (``StoredRecords``), so that a replay decodes them as `check`
+/// decodes the file.
+final class SQLiteSessionReader: StoredSessionReader {
+  private let db: Database
+  /// The reader of records, made for the first session read (it loads the event names).
+  private var records: StoredRecords?
+
+  init(db: Database) {
+    self.db = db
+  }
+
+  func sessions() throws -> [StoredSession] {
+    try Row.fetchAll(
+      db,
+      sql: """
+        SELECT s.id, s.trace_id, s.ordinal, s.first_line, s.first_row, s.last_row, s.header, s.cut_short, t.path
+        FROM sessions s JOIN traces t ON t.id = s.trace_id ORDER BY s.trace_id, s.ordinal
+        """
+    ).map {
+      StoredSession(
+        id: $0["id"], traceID: $0["trace_id"], ordinal: $0["ordinal"], path: $0["path"], firstLine: $0["first_line"],
+        header: $0["header"], cutShort: $0["cut_short"], rows: Self.range($0["first_row"], $0["last_row"]))
+    }
+  }
+
+  func damage() throws -> [Int64: [IngestIssue]] {
+    // A database read where it cannot be migrated may predate the column.
+    guard try db.columns(in: "traces").contains(where: { $0.name == "corrupt" }) else { return [:] }
+    let rows = try Row.fetchAll(
+      db,
+      sql: """
+        SELECT e.trace_id, e.line, e.message FROM ingest_errors e JOIN traces t ON t.id = e.trace_id
+        WHERE t.corrupt AND e.kind = ? ORDER BY e.trace_id, e.line
+        """, arguments: [IngestIssue.Kind.corruptStream.rawValue])
+    return Dictionary(grouping: rows, by: { $0["trace_id"] as Int64 }).mapValues { rows in
+      rows.map { IngestIssue(.corruptStream, line: $0["line"], $0["message"]) }
+    }
+  }
+
+  func forEachRecord(of session: StoredSession, _ body: (RawLine) throws -> Void) throws {
+    if records == nil { records = try StoredRecords(db) }
+    try records!.forEach(session: session.id, rows: session.rows, body)
+  }
+
+  private static func range(_ first: Int64, _ last: Int64) -> ClosedRange<Int64>? {
+    first <= last ? first...last : nil
+  }
+}

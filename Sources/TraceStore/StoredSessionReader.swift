@@ -1,0 +1,51 @@
+import TraceModel
+
+/// A session as stored, ready to be replayed.
+package struct StoredSession: Sendable, Hashable {
+  package var id: Int64
+  package var traceID: Int64
+  /// Its ordinal in its file (1 for the first header).
+  package var ordinal: Int
+  /// The path of its file, as it was ingested.
+  package var path: String
+  package var firstLine: Int
+  /// The header line as written.
+  package var header: String
+  package var cutShort: Bool
+  /// Where the backend finds its events (for SQLite, its range of `event_rows` ids).
+  package var rows: ClosedRange<Int64>?
+
+  package init(
+    id: Int64, traceID: Int64, ordinal: Int, path: String, firstLine: Int, header: String, cutShort: Bool,
+    rows: ClosedRange<Int64>?
+  ) {
+    self.id = id
+    self.traceID = traceID
+    self.ordinal = ordinal
+    self.path = path
+    self.firstLine = firstLine
+    self.header = header
+    self.cutShort = cutShort
+    self.rows = rows
+  }
+}
+
+/// The stored sessions of one snapshot of a store (``TraceStoreBackend/readSessions(note:_:)``),
+/// for their replay: `check --db`, `export --db`, `report --db`.
+package protocol StoredSessionReader {
+  /// Every stored session, in file and line order.
+  func sessions() throws -> [StoredSession]
+  /// The damage found when each damaged file was stored, by trace id: its findings are not to
+  /// be trusted from the line each issue names.
+  func damage() throws -> [Int64: [IngestIssue]]
+  /// Calls `body` with each event record of `session`, in line order: a JSON object equal to
+  /// the line as written (the `events` view's `record`). The bytes are valid during the call.
+  func forEachRecord(of session: StoredSession, _ body: (RawLine) throws -> Void) throws
+}
+
+/// Replaces stored findings (`check --db`), a few sessions at a time, each call one short unit
+/// of work so that writers storing files meanwhile wait for it only briefly.
+package protocol FindingWriter: AnyObject {
+  /// Replaces the findings of `rules` of each session with the ones given.
+  func replaceFindings(_ sessions: [(session: StoredSession, findings: [Finding])], rules: [String]) throws
+}
