@@ -47,13 +47,16 @@ package struct StoredCheck {
     let reading = StoredRecordsPipe(store: store, keeps: keeps)
     var pending = PendingFindings(writer: findings, rules: rules.reportedIDs)
     var sessions: [StoredSession] = []
-    var current:
-      (session: StoredSession, replay: StoredSessionReplay<CollectedFindings>?, collected: CollectedFindings)?
+    // The session being replayed: its replay (nil when its header is not a session header),
+    // and where its findings go.
+    var open: (session: StoredSession, collected: CollectedFindings)?
+    var replay: StoredSessionReplay<CollectedFindings>?
     func finishCurrent() throws {
-      guard let open = current else { return }
-      current = nil
-      let events = open.replay?.finish(cutShort: open.session.cutShort).events ?? 0
-      let done = Replayed(session: open.session, findings: open.collected.findings, events: events)
+      guard let (session, collected) = open else { return }
+      let events = replay?.finish(cutShort: session.cutShort).events ?? 0
+      open = nil
+      replay = nil
+      let done = Replayed(session: session, findings: collected.findings, events: events)
       try pending.add(done)
       replayed(done)
     }
@@ -63,18 +66,13 @@ package struct StoredCheck {
       case .catalog(let catalog, let damage):
         sessions = catalog
         begin(catalog, damage)
+      case .session(let index):
+        try finishCurrent()
+        let collected = CollectedFindings()
+        open = (sessions[index], collected)
+        replay = StoredSessionReplay(sessions[index], rules: rules, recyclesIDs: true, to: collected)
       case .records(let batch):
-        try batch.forEach { entry in
-          switch entry {
-          case .session(let index):
-            try finishCurrent()
-            let collected = CollectedFindings()
-            let session = sessions[index]
-            current = (session, StoredSessionReplay(session, rules: rules, recyclesIDs: true, to: collected), collected)
-          case .record(let line):
-            current?.replay?.take(line)
-          }
-        }
+        if let replay { batch.forEach { replay.take($0) } }
       }
     }
     try finishCurrent()

@@ -10,15 +10,17 @@ final class StoredRecordsPipe: @unchecked Sendable {
   enum Message {
     /// The sessions to replay, in order, and the damage found in their files.
     case catalog([StoredSession], damage: [Int64: [IngestIssue]])
-    /// Records of the sessions, each session's after its start.
-    case records(RecordBatch)
+    /// The session at this index of the catalog starts: the records that follow are its own.
+    case session(Int)
+    /// Records of the current session, to be made into text on the replay thread.
+    case records(any StoredRecordBatch)
     /// What the user should know about how the store was opened.
     case note(String)
   }
 
   /// The bytes of the batches waiting for the replay.
   static let bytesAhead = 1 << 20
-  /// A batch is handed over once its records reach this many bytes.
+  /// A batch is handed over once its rows reach this many bytes.
   static let batchBytes = 1 << 17
 
   private let channel: BoundedChannel<Message, Result<Void, Error>>
@@ -66,17 +68,12 @@ final class StoredRecordsPipe: @unchecked Sendable {
       for note in notes { channel.send(.note(note)) }
       let sessions = try reader.sessions().filter { keeps($0.path) }
       guard channel.send(.catalog(sessions, damage: try reader.damage())) else { throw Cancelled() }
-      var batch = RecordBatch()
       for (index, session) in sessions.enumerated() {
-        batch.startSession(index)
-        try reader.forEachRecord(of: session) { line in
-          batch.append(line)
-          guard batch.byteCount >= batchBytes else { return }
+        guard channel.send(.session(index)) else { throw Cancelled() }
+        try reader.readRecords(of: session, batchBytes: batchBytes) { batch in
           guard channel.send(.records(batch)) else { throw Cancelled() }
-          batch = RecordBatch()
         }
       }
-      channel.send(.records(batch))
     }
   }
 }
@@ -86,47 +83,4 @@ private struct ReadingThreadOnly<Value>: @unchecked Sendable {
   let value: Value
 
   init(_ value: Value) { self.value = value }
-}
-
-/// Records of stored sessions, one after another in one buffer, with the start of each session.
-struct RecordBatch {
-  enum Entry {
-    /// The session at this index of the catalog starts.
-    case session(Int)
-    /// An event record of the current session.
-    case record(RawLine)
-  }
-
-  private var entries: [(line: Int, bytes: Range<Int>)] = []
-  private var bytes: [UInt8] = []
-
-  init() {
-    bytes.reserveCapacity(StoredRecordsPipe.batchBytes + 4096)
-  }
-
-  var byteCount: Int { bytes.count + entries.count * 16 }
-
-  /// A session start is an entry without bytes and a negative line: -1 - its index.
-  mutating func startSession(_ index: Int) {
-    entries.append((-1 - index, 0..<0))
-  }
-
-  mutating func append(_ line: RawLine) {
-    let start = bytes.count
-    bytes.append(contentsOf: line.bytes)
-    entries.append((line.number, start..<bytes.count))
-  }
-
-  /// Calls `body` with each entry in order; a record's bytes are valid during the call.
-  func forEach(_ body: (Entry) throws -> Void) rethrows {
-    try bytes.withUnsafeBytes { buffer in
-      for entry in entries {
-        if entry.line < 0 {
-          try body(.session(-1 - entry.line))
-        } else {
-          try body(.record(RawLine(number: entry.line, bytes: UnsafeRawBufferPointer(rebasing: buffer[entry.bytes]))))
-        }
-      }
-    }
-  }
 }

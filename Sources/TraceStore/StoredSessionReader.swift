@@ -38,9 +38,29 @@ package protocol StoredSessionReader {
   /// The damage found when each damaged file was stored, by trace id: its findings are not to
   /// be trusted from the line each issue names.
   func damage() throws -> [Int64: [IngestIssue]]
-  /// Calls `body` with each event record of `session`, in line order: a JSON object equal to
-  /// the line as written (the `events` view's `record`). The bytes are valid during the call.
-  func forEachRecord(of session: StoredSession, _ body: (RawLine) throws -> Void) throws
+  /// Reads the event records of `session` in line order, handing `body` a batch each time
+  /// about `batchBytes` are read.
+  func readRecords(of session: StoredSession, batchBytes: Int, _ body: (any StoredRecordBatch) throws -> Void) throws
+}
+
+extension StoredSessionReader {
+  /// Calls `body` with each event record of `session`, in line order (see
+  /// ``StoredRecordBatch/forEach(_:)``).
+  package func forEachRecord(of session: StoredSession, _ body: (RawLine) throws -> Void) throws {
+    try readRecords(of: session, batchBytes: 1 << 16) { try $0.forEach(body) }
+  }
+}
+
+/// Event records of a stored session as the store gave them, read but not yet made into text:
+/// the thread that reads the store fills a batch, and the thread that replays the session makes
+/// its records (``forEach(_:)``), so that a replay on two cores shares the work between them.
+package protocol StoredRecordBatch: Sendable {
+  /// The bytes it holds (to bound what is read ahead).
+  var byteCount: Int { get }
+  /// Calls `body` with each record, in line order: a JSON object equal to the line as written
+  /// (the `events` view's `record`), so that a replay decodes it as `check` decodes the file.
+  /// The bytes are valid during the call.
+  func forEach(_ body: (RawLine) throws -> Void) rethrows
 }
 
 /// Replaces stored findings (`check --db`), a few sessions at a time, each call one short unit

@@ -1,9 +1,9 @@
 import GRDB
 import TraceModel
 
-/// The stored sessions of a SQLite database, read inside one read transaction: their records
-/// rebuilt from the columns (``StoredRecords``), so that a replay decodes them as `check`
-/// decodes the file.
+/// The stored sessions of a SQLite database, read inside one read transaction: their rows
+/// read in batches (``StoredRecords``) whose records are rebuilt from the columns, so that a
+/// replay decodes them as `check` decodes the file.
 final class SQLiteSessionReader: StoredSessionReader {
   private let db: Database
   /// The reader of records, made for the first session read (it loads the event names).
@@ -41,9 +41,9 @@ final class SQLiteSessionReader: StoredSessionReader {
     }
   }
 
-  func forEachRecord(of session: StoredSession, _ body: (RawLine) throws -> Void) throws {
+  func readRecords(of session: StoredSession, batchBytes: Int, _ body: (any StoredRecordBatch) throws -> Void) throws {
     if records == nil { records = try StoredRecords(db) }
-    try records!.forEach(session: session.id, rows: session.rows, body)
+    try records!.read(session: session.id, rows: session.rows, batchBytes: batchBytes, body)
   }
 
   private static func range(_ first: Int64, _ last: Int64) -> ClosedRange<Int64>? {
