@@ -38,9 +38,6 @@ enum SQLiteConnections {
     guard FileManager.default.fileExists(atPath: path) else { throw StoreError.missing(location: path) }
     var configuration = Configuration()
     configuration.readonly = true
-    // Rows read in place from the mapped file rather than copied page by page (check --db reads
-    // every row of event_rows once).
-    configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA mmap_size = 1073741824") }
     configuration.busyMode = .timeout(busyTimeout)
     func open(_ name: String) throws -> DatabaseQueue {
       let queue = try DatabaseQueue(path: name, configuration: configuration)
