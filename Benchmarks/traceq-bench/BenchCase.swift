@@ -3,11 +3,13 @@
 struct BenchCase {
   enum Name: String, CaseIterable {
     case floor
+    case decode
     case cSplit = "c-split"
     case cIngest = "c-ingest"
     case ingestNew = "ingest-new"
     case ingestAppend = "ingest-append"
     case check
+    case checkStored = "check-db"
     case duckdb
     case sqlite3Shell = "sqlite3-shell"
     case pythonSqlite = "python-sqlite"
@@ -53,7 +55,8 @@ struct BenchCase {
   /// The largest input it is run on (sqlite-utils is too slow for more than a million events).
   var largestInput = Int.max
   var scope = Scope.eachSize
-  /// The case this one scales against (`many-check-j2` against `many-check-j1`).
+  /// The case this one is paired with (`many-check-j2` against `many-check-j1`, `check-db`
+  /// against `check`).
   var baseline: Name?
   /// The database a run leaves behind, for the size table (DuckDB's file for `duckdb`); nil
   /// when the case stores nothing, or adds to another trace.

@@ -21,6 +21,9 @@ struct CaseCatalog {
     add(.floor, .floor, "TraceReader: inflate + split lines (Swift, this program)") { input in
       Invocation(arguments: [benchmark, "floor", input.path])
     }
+    add(.decode, .context, "TraceDecoding: read, hash, inflate, split and decode, what ingest hands the store") {
+      input in Invocation(arguments: [benchmark, "decode", input.path])
+    }
     addCompiled(shared: shared, work: work)
     add(.ingestNew, .traceq, "traceq ingest into a new database", database: database("new")) { input in
       Invocation(
@@ -34,8 +37,22 @@ struct CaseCatalog {
     add(.check, .traceq, "traceq check (findings to /dev/null)") { input in
       Invocation(arguments: [traceq, "check", input.path], success: [0, 1])
     }
+    add(.checkStored, .traceq, "traceq check --db of a database holding the same events", baseline: .check) { input in
+      let stored = "\(work)/stored-\(input.label).db"
+      return Invocation(
+        arguments: [traceq, "check", "--db", stored],
+        prepare: { try Self.storeOnce(input, in: stored, traceq: traceq, log: "\(work)/stored.log") }, success: [0, 1])
+    }
     addPeers(shared: shared, work: work)
     addManyFiles(traceq: traceq, database: database("many"))
+  }
+
+  /// Stores `input` in a new database at `path`, untimed, unless an earlier run did.
+  private static func storeOnce(_ input: Input, in path: String, traceq: String, log: String) throws {
+    guard !FileManager.default.fileExists(atPath: path) else { return }
+    let stored = try ChildProcess.run(
+      [traceq, "ingest", "--db", path, "-q", input.path], log: log, measuringMemory: false)
+    guard stored.status == 0 else { throw BenchError("traceq ingest failed: \(Files.firstLine(of: log))") }
   }
 
   /// `check` and `ingest` of the many-file directory with one job, then two.

@@ -65,6 +65,24 @@ enum Report {
   }
 }
 
+extension Report {
+  /// Each case of one input that has a baseline (`check-db` against `check`): how many times
+  /// the baseline's time it takes, the median of the rounds' ratios (issue 28's target for
+  /// `check-db`: ≤ 1.5×); nil when none ran.
+  static func timeRatios(_ input: Input, _ cases: [BenchCase], _ rounds: Rounds) -> String? {
+    let paired = cases.compactMap { benchCase in
+      benchCase.baseline.flatMap { base in cases.contains { $0.name == base } ? (benchCase.name, base) : nil }
+    }
+    guard !paired.isEmpty else { return nil }
+    var lines = ["| \(input.label): paired | × the baseline's time |", "| --- | ---: |"]
+    for (name, baseline) in paired {
+      lines.append(
+        "| \(name.rawValue) / \(baseline.rawValue) | \(Format.ratio(rounds.timeRatio(name, versus: baseline))) |")
+    }
+    return lines.joined(separator: "\n")
+  }
+}
+
 /// Number formats of the tables.
 enum Format {
   static func seconds(_ value: Double) -> String { String(format: value < 10 ? "%.2f" : "%.1f", value) }

@@ -46,6 +46,7 @@ func benchmark(_ options: BenchOptions) throws {
     let rounds = try Rounds(runnable, on: input, pairs: options.pairs, logs: work)
     if !runnable.isEmpty { sections.append(Report.table(input, runnable, rounds)) }
     if let ratios = Report.ratios(input, runnable, rounds) { sections.append(ratios) }
+    if let paired = Report.timeRatios(input, runnable, rounds) { sections.append(paired) }
     if runnable.contains(where: { $0.database != nil && rounds.lastRunSucceeded($0.name) }),
       let sizes = StoreSize.table(input, runnable, rounds, textBytes: try StoreSize.textBytes(input.path))
     {
@@ -79,6 +80,8 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 do {
   if arguments.first == "floor", arguments.count == 2 {
     print(try Floor.run(arguments[1]))
+  } else if arguments.first == "decode", arguments.count == 2 {
+    print(try DecodeFloor.run(arguments[1]))
   } else if arguments.first == "fidelity" {
     print(try Fidelity.run(try FidelityOptions(Array(arguments.dropFirst()))))
   } else if arguments.first == "recorder" {
