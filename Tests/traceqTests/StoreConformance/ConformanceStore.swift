@@ -25,6 +25,16 @@ struct ConformanceStore {
     try Fixture.write(try Fixture.bytes(text), to: directory.file(name))
   }
 
+  /// Writes `text` as `name` and stores it; returns its path.
+  func stored(_ text: String, as name: String) throws -> String {
+    let path = try write(text, as: name)
+    let status = try ingest([path]).status
+    guard status == .clean else { throw StoreNotClean(status: status) }
+    return path
+  }
+
+  struct StoreNotClean: Error { let status: traceq.ExitStatus }
+
   /// `traceq ingest` of `paths`, with `--check` when a reporter is given.
   func ingest(_ paths: [String], force: Bool = false, checkingTo reporter: CollectingReporter? = nil) throws -> (
     status: traceq.ExitStatus, output: [String], errors: [String]

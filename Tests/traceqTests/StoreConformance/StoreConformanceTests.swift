@@ -17,8 +17,7 @@ struct StoreConformanceTests {
   func reingest(_ backend: BackendUnderTest) throws {
     let store = try ConformanceStore(backend)
     defer { store.remove() }
-    let path = try store.write(homepwner, as: "hp.ndjson.gz")
-    #expect(try store.ingest([path]).status == .clean)
+    let path = try store.stored(homepwner, as: "hp.ndjson.gz")
     let copy = try store.write(homepwner, as: "copy.ndjson.gz")
     let again = try store.ingest([path, copy])
     #expect(again.status == .clean)
@@ -35,8 +34,7 @@ struct StoreConformanceTests {
   func forceReplaces(_ backend: BackendUnderTest) throws {
     let store = try ConformanceStore(backend)
     defer { store.remove() }
-    let path = try store.write(homepwner, as: "hp.ndjson.gz")
-    #expect(try store.ingest([path]).status == .clean)
+    let path = try store.stored(homepwner, as: "hp.ndjson.gz")
     let forced = try store.ingest([path], force: true)
     #expect(forced.output.first?.hasSuffix("replaced \(path)") == true)
     #expect(try store.rows("SELECT id FROM traces") == [[.integer(2)]])
@@ -92,8 +90,7 @@ struct StoreConformanceTests {
   func storeFailureMidway(_ backend: BackendUnderTest) throws {
     let store = try ConformanceStore(backend)
     defer { store.remove() }
-    let good = try store.write(homepwner, as: "good.ndjson.gz")
-    #expect(try store.ingest([good]).status == .clean)
+    _ = try store.stored(homepwner, as: "good.ndjson.gz")
     try backend.failStoring(store.location, 500)
     let big = try store.write(TraceText.lines([TraceText.header()] + TraceText.events(1000)), as: "big.ndjson.gz")
     let result = try store.ingest([big])
@@ -134,7 +131,7 @@ struct StoreConformanceTests {
   func readerDuringWrite(_ backend: BackendUnderTest) throws {
     let store = try ConformanceStore(backend)
     defer { store.remove() }
-    #expect(try store.ingest([try store.write(homepwner, as: "first.ndjson.gz")]).status == .clean)
+    _ = try store.stored(homepwner, as: "first.ndjson.gz")
     let second = try store.write(Self.twoSessions, as: "second.ndjson.gz")
     try TraceStores.at(store.location).readSessions(note: { _ in }) { reader in
       let before = try reader.sessions()
