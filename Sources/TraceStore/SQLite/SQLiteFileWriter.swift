@@ -17,9 +17,6 @@ final class SQLiteFileWriter: TraceFileWriter {
     queue = try bulk?.queue ?? SQLiteConnections.openForWriting(path: path)
   }
 
-  /// Whether the database is being built by this run (a failure then abandons all of it).
-  var isNew: Bool { bulk != nil }
-
   func store(_ source: any IngestItemSource, as ingestion: TraceIngestion) throws -> IngestOutcome {
     do {
       return try run(source, as: ingestion)
