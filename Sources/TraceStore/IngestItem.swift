@@ -36,8 +36,8 @@ package struct DecodedTraceEnd {
   }
 }
 
-/// Where the writer takes a file's items from: a ``TraceDecoding`` on the same thread, or the
-/// consuming end of an ``IngestPipe``.
+/// Where the writer takes a file's items from: the decoding of a file on the same thread, or the
+/// consuming end of a pipe from a decoding thread (`TraceIngest`'s `TraceDecoding` and `IngestPipe`).
 package protocol IngestItemSource: AnyObject {
   /// The next item, or nil at the end of the file (then ``end`` is set).
   func next() throws -> IngestItem?
