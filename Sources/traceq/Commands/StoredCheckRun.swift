@@ -27,6 +27,10 @@ struct StoredCheckRun {
   /// Replays and reports; a database that cannot be opened or read gives `unusable`.
   func execute() -> CheckRun.Outcome {
     var tally = FindingTally()
+    guard store.exists else {
+      errorOutput(StoreError.missing(location: store.location).message)
+      return CheckRun.Outcome(status: .unusable, tally: tally, recorded: triage.recorded)
+    }
     let policy = triage.policy
     var triage = triage
     var status = ExitStatus.clean
