@@ -186,5 +186,10 @@ struct CheckCITests {
     let bad = try runner.run(["check", "--db", "bad.db"])
     #expect(bad.status == 2)
     #expect(bad.error.contains("error:"))
+    let missing = try runner.run(["check", "--db", "missing.db"])
+    #expect(missing.status == 2)
+    #expect(missing.output.isEmpty, "no summary of a check that could not start")
+    #expect(
+      missing.error == "error: no database at missing.db; create one with `traceq ingest --db missing.db TRACE…`\n")
   }
 }
