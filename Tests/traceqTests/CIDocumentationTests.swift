@@ -1,6 +1,7 @@
 import Foundation
 import Replay
 import Testing
+import TraceModel
 
 @testable import traceq
 
@@ -47,5 +48,22 @@ struct CIDocumentationTests {
     #expect(document.contains("version \(FindingDocument.currentVersion)"))
     #expect(document.contains("`\(SARIFReporter.identityKey)`"))
     for status in ["| 0 |", "| 1 |", "| 2 |"] { #expect(document.contains(status)) }
+  }
+
+  @Test("every input kind is in docs/ci.md's `kinds` and in the JSON report's schema")
+  func inputKinds() throws {
+    let document = try DocumentationTests.read("docs/ci.md")
+    let kinds = try #require(document.components(separatedBy: "`kinds`, how many files").dropFirst().first)
+      .prefix { $0 != "|" }
+    let schema = try #require(
+      try JSONSerialization.jsonObject(with: Data(try DocumentationTests.read("docs/report.schema.json").utf8))
+        as? [String: Any])
+    let summary = (schema["$defs"] as? [String: Any])?["summary"] as? [String: Any]
+    let kindsSchema = (summary?["properties"] as? [String: Any])?["kinds"] as? [String: Any]
+    let described = try #require(kindsSchema?["properties"] as? [String: Any])
+    for kind in InputKind.allCases {
+      #expect(kinds.contains("`\(kind.rawValue)`"), "docs/ci.md does not list the kind \(kind.rawValue)")
+      #expect(described[kind.rawValue] != nil, "docs/report.schema.json does not allow the kind \(kind.rawValue)")
+    }
   }
 }
