@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import TestSupport
 import Testing
+import TraceModel
 
 @testable import TraceStore
 @testable import traceq
@@ -41,6 +42,15 @@ struct DocumentationTests {
       for column in object.columns {
         #expect(document.contains("`\(column.name)`"), "\(object.name).\(column.name) is not documented")
       }
+    }
+  }
+
+  @Test("every kind of ingest issue is in docs/schema.md's table of kinds, with its severity")
+  func issueKinds() throws {
+    let document = try Self.read("docs/schema.md")
+    for kind in IngestIssue.Kind.allCases {
+      #expect(
+        document.contains("| `\(kind.rawValue)` | \(kind.severity.rawValue) |"), "\(kind.rawValue) is not documented")
     }
   }
 }

@@ -37,6 +37,8 @@ public final class SessionDriver {
   @exclusivity(unchecked) private var replay: Unmanaged<SessionReplay>?
   /// The open session's findings so far, in the order they were made.
   @exclusivity(unchecked) private var findings: [Finding] = []
+  /// The line of the input's first header.
+  private var firstHeaderLine: Int?
 
   /// - Parameters:
   ///   - rules: the rules to replay with; nil reads sessions without replaying them.
@@ -55,7 +57,8 @@ public final class SessionDriver {
     self.replays = replays
   }
 
-  /// Reads `source` to its end, then ends the last session.
+  /// Reads `source` to its end, then ends the last session; a trace without a single event
+  /// ends with a ``IngestIssue/Kind/noEvents`` warning.
   /// (`source` is an existential so that the loop is specialized for the observer alone: a
   /// generic source left both unspecialized across modules.)
   public func run(_ source: any TraceItemSource, to observer: some SessionObserver) throws -> Summary {
@@ -63,7 +66,27 @@ public final class SessionDriver {
     finish(cutShort: source.wasCutShort, to: observer)
     summary.kind = source.kind
     if summary.kind == .trace { summary.diagnostics = 0 }
+    if let issue = noEventsIssue() { observer.issueFound(issue) }
     return summary
+  }
+
+  /// The warning for an input that held nothing to replay: no line at all (line 0, the file as
+  /// a whole), or headers without events (at the first header). A log without a UIKit diagnostic
+  /// is a clean log, and a file whose every session was refused has its errors already.
+  private func noEventsIssue() -> IngestIssue? {
+    guard summary.events == 0, !summary.rejected else { return nil }
+    if summary.kind == nil {
+      return IngestIssue(
+        .noEvents, line: 0,
+        "the file is empty: it holds no events, so nothing was checked; copy the trace again once the app has run "
+          + "with the recorder started")
+    }
+    guard summary.kind == .trace, let firstHeaderLine else { return nil }
+    let headers = summary.sessions == 1 ? "a header" : "\(summary.sessions) session headers"
+    return IngestIssue(
+      .noEvents, line: firstHeaderLine,
+      "the trace holds \(headers) but no events, so nothing was replayed: the app stopped before the recorder wrote "
+        + "any (it writes every 250 ms) or recorded nothing; record the scenario again")
   }
 
   /// Takes the next item of the input.
@@ -87,6 +110,7 @@ public final class SessionDriver {
     case .session(let header, let line, let symbols):
       endSession(cutShort: false, to: observer)
       summary.sessions += 1
+      if firstHeaderLine == nil { firstHeaderLine = line }
       let ordinal = sessionsBefore + summary.sessions
       let replay =
         rules.flatMap { rules in

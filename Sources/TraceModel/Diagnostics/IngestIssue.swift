@@ -56,6 +56,9 @@ public struct IngestIssue: Sendable, Equatable {
     case tooManyObjects = "too-many-objects"
     /// The recorder dropped events here (a `dropped` record): what the session did next is incomplete.
     case eventsDropped = "events-dropped"
+    /// The file holds no events: it is empty, or holds headers alone, so nothing was replayed
+    /// (reported once per file by `check`, `report` and `export`).
+    case noEvents = "no-events"
 
     public var severity: Severity {
       switch self {
@@ -63,7 +66,7 @@ public struct IngestIssue: Sendable, Equatable {
         .lineTooLong, .corruptStream:
         .error
       case .truncatedStream, .trailingData, .incompleteLastLine, .timeGoesBackwards, .duplicateKey, .tooManyNames,
-        .tooManyObjects, .eventsDropped:
+        .tooManyObjects, .eventsDropped, .noEvents:
         .warning
       }
     }

@@ -1,0 +1,41 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import traceq
+
+/// What a newcomer meets in the first minutes: help that reads well at 80 columns, a word for
+/// a file with nothing in it, standard error kept for what matters, hints in every report.
+@Suite("First run")
+struct FirstRunTests {
+  @Test("a file without events is a no-events warning at its header (line 0 when empty); --strict fails on it")
+  func fileWithoutEvents() throws {
+    let workspace = try TemporaryDirectory()
+    defer { workspace.remove() }
+    _ = try Fixture.write([], to: workspace.file("empty.ndjson"))
+    _ = try Fixture.write(" \n\n", .none, to: workspace.file("blank.ndjson"))
+    _ = try Fixture.write(TraceText.lines([TraceText.header()]), to: workspace.file("header.ndjson.gz"))
+    let runner = CommandRunner(directory: workspace.path)
+    for (file, line) in [("empty.ndjson", 0), ("blank.ndjson", 0), ("header.ndjson.gz", 1)] {
+      let result = try runner.run(["check", file])
+      #expect(result.status == 0, "\(file): \(result.error)")
+      #expect(result.output.hasPrefix("\(file):\(line): warning: "), "\(result.output)")
+      #expect(result.output.contains("[no-events]") && result.output.contains("in the input: 1 warning"))
+      #expect(try runner.run(["check", "--strict", file]).status == 1)
+    }
+    let json = try CheckFixtures.json(try runner.run(["check", "--format", "json", "header.ndjson.gz"]).output)
+    let issue = try #require((json["issues"] as? [[String: Any]])?.first)
+    #expect(issue["kind"] as? String == "no-events" && issue["severity"] as? String == "warning")
+    let reported = try runner.run(["report", "empty.ndjson", "-o", "report.html"])
+    #expect(reported.error.hasPrefix("empty.ndjson:0: warning: "), "\(reported.error)")
+
+    // A trace with events, or a log without a UIKit diagnostic, is not empty.
+    _ = try Fixture.write(TraceText.lines([TraceText.header()] + TraceText.events(3)), to: workspace.file("t.ndjson"))
+    _ = try Fixture.write(
+      "2014-05-12 10:11:12.345 Homepwner[1234:a0b] Loaded 12 items\n", .none, to: workspace.file("quiet.log"))
+    for file in ["t.ndjson", "quiet.log"] {
+      let result = try runner.run(["check", file])
+      #expect(!result.output.contains("no-events"), "\(file): \(result.output)")
+    }
+  }
+}
