@@ -37,8 +37,7 @@ public struct RuleSet: Sendable {
   public static func selecting(
     only: [String] = [], disabled: [String] = [], severities: [String: Severity] = [:]
   ) throws(UnknownRule) -> RuleSet {
-    for id in only + disabled + Array(severities.keys)
-    where RuleCatalog.type(for: id) == nil && ConsoleCatalog.entry(id) == nil {
+    for id in only + disabled + Array(severities.keys) where !RuleCatalog.knows(id) {
       throw UnknownRule(id: id)
     }
     func selected(_ id: String) -> Bool { (only.isEmpty || only.contains(id)) && !disabled.contains(id) }
@@ -65,8 +64,7 @@ public struct UnknownRule: Error, CustomStringConvertible {
   public init(id: String) { self.id = id }
 
   public var description: String {
-    let known = RuleCatalog.all.map { $0.description.id } + ConsoleCatalog.all.map(\.id)
-    let close = known.filter { $0.hasPrefix(String(id.prefix(4))) }
+    let close = RuleCatalog.ids.filter { $0.hasPrefix(String(id.prefix(4))) }
     return "unknown rule '\(id)'"
       + (close.isEmpty ? "; `traceq rules` lists them" : "; did you mean \(close.joined(separator: ", "))?")
   }

@@ -23,7 +23,7 @@ extension TraceqCommand {
     var id: String?
 
     func validate() throws {
-      if let id, RuleCatalog.type(for: id) == nil { throw ValidationError(UnknownRule(id: id).description) }
+      if let id, !RuleCatalog.knows(id) { throw ValidationError(UnknownRule(id: id).description) }
     }
 
     func run() throws {
@@ -33,6 +33,8 @@ extension TraceqCommand {
         StandardStreams.print(RuleDocumentation.markdown())
       } else if let id, let rule = RuleCatalog.type(for: id) {
         StandardStreams.printLine(RuleDocumentation.detail(rule.description))
+      } else if let id, let entry = ConsoleCatalog.entry(id) {
+        StandardStreams.printLine(RuleDocumentation.detail(entry))
       } else {
         StandardStreams.printLine(RuleDocumentation.listing())
       }

@@ -65,7 +65,7 @@ struct ConfigurationParser {
   }
 
   private func checkRule(_ id: String, _ node: Node, at key: String) throws(ConfigurationError) {
-    guard RuleCatalog.type(for: id) != nil else { throw reader.error(node, "\(key): \(UnknownRule(id: id))") }
+    guard RuleCatalog.knows(id) else { throw reader.error(node, "\(key): \(UnknownRule(id: id))") }
   }
 
   private func rules(_ node: Node) throws(ConfigurationError) -> [String: CheckConfiguration.RuleSettings] {

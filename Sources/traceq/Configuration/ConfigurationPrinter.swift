@@ -7,20 +7,21 @@ import Yams
 enum ConfigurationPrinter {
   static func yaml(_ policy: CheckPolicy) -> String {
     let configuration = policy.configuration
-    let running = Set(policy.rules.ids)
+    let reported = Set(policy.rules.reportedIDs)
     var top: [(Node, Node)] = [
       (Node("strict"), Node(policy.failingSeverity == .warning ? "true" : "false")),
       (Node("min_severity"), Node(policy.minSeverity.rawValue)),
-      (Node("disabled_rules"), list(RuleCatalog.all.map { $0.description.id }.filter { !running.contains($0) })),
+      (Node("disabled_rules"), list(RuleCatalog.ids.filter { !reported.contains($0) })),
       (Node("ignored_classes"), list(configuration.ignoredClasses.map(\.pattern))),
     ]
     var rules: [(Node, Node)] = []
-    for rule in RuleCatalog.all.map({ $0.description }) {
-      var settings = [(Node("severity"), Node((policy.rules.severity(of: rule.id) ?? rule.severity).rawValue))]
-      if let ignored = configuration.rules[rule.id]?.ignoredClasses, !ignored.isEmpty {
+    for id in RuleCatalog.ids {
+      guard let severity = policy.rules.severity(of: id) else { continue }
+      var settings = [(Node("severity"), Node(severity.rawValue))]
+      if let ignored = configuration.rules[id]?.ignoredClasses, !ignored.isEmpty {
         settings.append((Node("ignored_classes"), list(ignored.map(\.pattern))))
       }
-      rules.append((Node(rule.id), Node(settings)))
+      rules.append((Node(id), Node(settings)))
     }
     top.append((Node("rules"), Node(rules)))
     top.append((Node("excluded"), list(configuration.excluded.map(\.pattern))))

@@ -34,7 +34,7 @@ final class GitHubReporter: FindingReporter {
   func report(_ item: FileFinding) {
     guard item.suppression == nil else { return }
     let finding = item.finding
-    let name = RuleCatalog.type(for: finding.ruleID)?.description.name ?? finding.ruleID
+    let name = RuleCatalog.name(of: finding.ruleID) ?? finding.ruleID
     let location = item.location
     entries.append(
       Entry(

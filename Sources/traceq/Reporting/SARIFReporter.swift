@@ -2,8 +2,9 @@ import Foundation
 import Replay
 import TraceModel
 
-/// SARIF 2.1.0, for GitHub code scanning and other SARIF viewers: the whole rule catalog as
-/// `tool.driver.rules` (with the level and enabled state of this run), one result per finding
+/// SARIF 2.1.0, for GitHub code scanning and other SARIF viewers: every rule id as
+/// `tool.driver.rules` (the replay rules, then the UIKit diagnostics only console logs report,
+/// then ``inputRuleID``; with the level and enabled state of this run), one result per finding
 /// at its file and line, with `partialFingerprints` from ``FindingIdentity`` so that an alert
 /// survives a re-recording. Suppressed findings carry an accepted external suppression with
 /// the reason. Problems with the input are tool notifications, and also results of the
@@ -32,7 +33,7 @@ final class SARIFReporter: FindingReporter {
     results.append(
       SARIF.Result(
         ruleId: finding.ruleID,
-        ruleIndex: RuleCatalog.all.firstIndex { $0.description.id == finding.ruleID } ?? -1,
+        ruleIndex: RuleCatalog.ids.firstIndex(of: finding.ruleID) ?? -1,
         level: finding.severity.rawValue,
         message: SARIF.Message(text: finding.message),
         locations: [Self.location(item.location.file, line: item.location.line)],
@@ -62,7 +63,7 @@ final class SARIFReporter: FindingReporter {
       [Self.inputRuleID, issue.kind.rawValue, String(issue.line), issue.message].joined(separator: "\u{1F}"))
     results.append(
       SARIF.Result(
-        ruleId: Self.inputRuleID, ruleIndex: RuleCatalog.all.count, level: issue.severity.rawValue,
+        ruleId: Self.inputRuleID, ruleIndex: RuleCatalog.ids.count, level: issue.severity.rawValue,
         message: SARIF.Message(text: "\(issue.message) [\(issue.kind.rawValue)]"), locations: [location],
         partialFingerprints: fingerprints(identity, in: file)))
   }
@@ -76,7 +77,9 @@ final class SARIFReporter: FindingReporter {
   }
 
   func finish(_ tally: FindingTally) {
-    let rules = RuleCatalog.all.map { Self.descriptor($0, in: context.rules) } + [Self.inputDescriptor]
+    let rules =
+      RuleCatalog.all.map { Self.descriptor($0, in: context.rules) }
+      + RuleCatalog.consoleOnly.map { Self.descriptor($0, in: context.rules) } + [Self.inputDescriptor]
     let run = SARIF.Run(
       tool: SARIF.Tool(
         driver: SARIF.Driver(
@@ -109,6 +112,28 @@ final class SARIFReporter: FindingReporter {
       defaultConfiguration: .init(
         level: (set.severity(of: rule.id) ?? rule.severity).rawValue, enabled: set.ids.contains(rule.id)),
       properties: .init(tags: ["traceq", rule.area.rawValue]))
+  }
+
+  /// A UIKit diagnostic no replay rule checks, as SARIF describes it, with its level and enabled
+  /// state in `set`.
+  static func descriptor(_ entry: ConsoleEntry, in set: RuleSet) -> SARIF.ReportingDescriptor {
+    let says = "UIKit \(RuleDocumentation.verb(entry)): \(entry.uikitSays)"
+    let seen = "Seen in: \(entry.sources.joined(separator: ", ")). `traceq rules \(entry.id)` shows examples."
+    return SARIF.ReportingDescriptor(
+      id: entry.id,
+      name: entry.id.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(),
+      shortDescription: SARIF.Message(text: entry.name),
+      fullDescription: SARIF.Message(text: says + "\n\n" + RuleDocumentation.consoleOrigin),
+      help: SARIF.Message(
+        text: ["What to do: \(entry.hint)", says, seen].joined(separator: "\n\n"),
+        markdown: [
+          "**What to do:** \(entry.hint)", "UIKit \(RuleDocumentation.verb(entry)): `\(entry.uikitSays)`", seen,
+        ]
+        .joined(separator: "\n\n")),
+      helpUri: Release.helpURL(rule: entry.id),
+      defaultConfiguration: .init(
+        level: (set.severity(of: entry.id) ?? entry.severity).rawValue, enabled: set.reportsConsole(entry.id)),
+      properties: .init(tags: ["traceq", RuleDocumentation.consoleArea]))
   }
 
   /// The rule of the results about bad lines: always on, an error (the job fails on them).
