@@ -36,12 +36,13 @@ struct ConsoleLogCheckTests {
     return directory
   }
 
-  @Test("check reads every kind in a directory, says what each file was read as, and reports UIKit's findings")
+  @Test(
+    "check reads every kind in a directory, says what each file was read as (--verbose), and reports UIKit's findings")
   func checkMixed() throws {
     let directory = try mixedDirectory()
     defer { directory.remove() }
     let runner = CommandRunner(directory: directory.path)
-    let result = try runner.run(["check", "--cross-check", "in"])
+    let result = try runner.run(["check", "--cross-check", "--verbose", "in"])
     #expect(result.status == 1)
     let findings = result.output.split(separator: "\n").filter { $0.hasPrefix("in/") }.map {
       String($0.split(separator: ":")[0...1].joined(separator: ":")) + " " + String($0.split(separator: "[").last!)

@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import TestSupport
 import Testing
@@ -8,6 +9,25 @@ import Testing
 /// a file with nothing in it, standard error kept for what matters, hints in every report.
 @Suite("First run")
 struct FirstRunTests {
+  static let commands: [any ParsableCommand.Type] = [TraceqCommand.self] + TraceqCommand.configuration.subcommands
+
+  @Test("help is wrapped once: no line of a paragraph ends where its next word would have fit in 80 columns")
+  func helpWrappedOnce() {
+    for command in Self.commands {
+      let lines = TraceqCommand.helpMessage(for: command, columns: 80).components(separatedBy: "\n")
+      for (line, next) in zip(lines, lines.dropFirst()) {
+        let indent = line.prefix { $0 == " " }.count
+        // Indented by 2: one item a line (options, examples). Other indents are paragraphs.
+        guard !line.isEmpty, !next.isEmpty, indent != 2, next.prefix(while: { $0 == " " }).count == indent,
+          !line.hasPrefix("USAGE:")
+        else { continue }
+        let word = next.dropFirst(indent).prefix { $0 != " " }
+        #expect(
+          line.count + 1 + word.count >= 80, "\(command._commandName): '\(line)' is broken before '\(word)'")
+      }
+    }
+  }
+
   @Test("a file without events is a no-events warning at its header (line 0 when empty); --strict fails on it")
   func fileWithoutEvents() throws {
     let workspace = try TemporaryDirectory()
@@ -37,5 +57,21 @@ struct FirstRunTests {
       let result = try runner.run(["check", file])
       #expect(!result.output.contains("no-events"), "\(file): \(result.output)")
     }
+  }
+
+  @Test("check says what a log was read as only with --verbose")
+  func readAsOnlyWhenVerbose() throws {
+    let workspace = try TemporaryDirectory()
+    defer { workspace.remove() }
+    _ = try Fixture.write(
+      "2019-05-06 07:08:09.101 SwipeNav[765:43210] nested push animation can result in corrupted navigation bar\n",
+      .none, to: workspace.file("device.log"))
+    let runner = CommandRunner(directory: workspace.path)
+    let quiet = try runner.run(["check", "device.log"])
+    #expect(quiet.status == 0 && quiet.error.isEmpty, "\(quiet.error)")
+    #expect(quiet.output.contains("read as xcode-console 1"), "the summary still counts the kinds")
+    let verbose = try runner.run(["check", "--verbose", "device.log"])
+    #expect(verbose.error == "device.log: read as xcode-console: 1 UIKit diagnostic\n")
+    #expect(verbose.output == quiet.output)
   }
 }

@@ -6,20 +6,20 @@ extension TraceqCommand {
     static let configuration = CommandConfiguration(
       abstract: "Replay traces against UIKit's rules and report what breaks them.",
       discussion: """
-        Each session is replayed through a model of UIKit's view controllers, presentations, popovers
-        and orientation; calls UIKit would refuse, warn about or throw on are reported at file:line.
-        Console logs (Xcode, NSLog, `log show` in any style), crash reports (.ips, .crash) and the
-        console events of traces are read too: what UIKit itself said there is reported as found by
-        uikit (docs/console-logs.md lists what is recognised). Files are told apart by content.
-        Files are streamed: no database is needed. With --db (or $TRACEQ_DB) and no files, the sessions stored in
+        Each session is replayed through a model of UIKit's view controllers, presentations, popovers \
+        and orientation; calls UIKit would refuse, warn about or throw on are reported at file:line. \
+        Console logs (Xcode, NSLog, `log show` in any style), crash reports (.ips, .crash) and the \
+        console events of traces are read too: what UIKit itself said there is reported as found by \
+        uikit (docs/console-logs.md lists what is recognised). Files are told apart by content. \
+        Files are streamed: no database is needed. With --db (or $TRACEQ_DB) and no files, the sessions stored in \
         the database are replayed and the results written to its `anomalies` table.
 
-        Settings come from .traceq.yml (in the current directory or a parent, or --config); the
-        flags override it. --print-config shows the result. docs/ci.md describes the file, the
+        Settings come from .traceq.yml (in the current directory or a parent, or --config); the \
+        flags override it. --print-config shows the result. docs/ci.md describes the file, the \
         report formats, baselines and suppressions.
 
-        Exit status: 0 nothing at or above the failing severity (error; warning with --strict or
-        strict: true) that is not suppressed or in the baseline, 1 something, 2 a usage error, a
+        Exit status: 0 nothing at or above the failing severity (error; warning with --strict or \
+        strict: true) that is not suppressed or in the baseline, 1 something, 2 a usage error, a \
         bad configuration or baseline, or a file that cannot be read.
 
         Examples:
@@ -49,6 +49,12 @@ extension TraceqCommand {
         reported and the replay missed, and which it did not confirm. (The JSON report always has it.)
         """)
     var crossCheck = false
+
+    @Flag(
+      help:
+        "Also say, on standard error, what each log or crash report was read as and how many UIKit diagnostics it held."
+    )
+    var verbose = false
 
     @OptionGroup var color: ColorOptions
 
@@ -103,7 +109,7 @@ extension TraceqCommand {
         } else {
           CheckRun(
             inputs: inputs, jobs: jobs.jobs, policy: policy, baseline: baseline, recordsBaseline: recording,
-            sources: sources, reporter: reporter
+            sources: sources, reporter: reporter, noteOutput: verbose ? { Terminal.error($0) } : nil
           )
           .execute()
         }

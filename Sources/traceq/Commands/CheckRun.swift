@@ -11,8 +11,9 @@ struct CheckRun {
   var triage: FindingTriage
   var reporter: FindingReporter
   var errorOutput: (String) -> Void = Terminal.error
-  /// Notes on what each log or crash report was read as (standard error, not the report).
-  var noteOutput: (String) -> Void = Terminal.error
+  /// Where notes on what each log or crash report was read as go (`--verbose`: standard error,
+  /// not the report); nil leaves them out.
+  var noteOutput: ((String) -> Void)?
 
   /// What a run ends with.
   struct Outcome {
@@ -26,13 +27,15 @@ struct CheckRun {
 
   init(
     inputs: [String], jobs: Int = 1, policy: CheckPolicy, baseline: Baseline? = nil, recordsBaseline: Bool = false,
-    sources: SourceIndex? = nil, reporter: FindingReporter, errorOutput: @escaping (String) -> Void = Terminal.error
+    sources: SourceIndex? = nil, reporter: FindingReporter, errorOutput: @escaping (String) -> Void = Terminal.error,
+    noteOutput: ((String) -> Void)? = nil
   ) {
     self.inputs = inputs
     self.jobs = jobs
     triage = FindingTriage(policy: policy, baseline: baseline, recording: recordsBaseline, sources: sources)
     self.reporter = reporter
     self.errorOutput = errorOutput
+    self.noteOutput = noteOutput
   }
 
   func execute() -> Outcome {
@@ -64,7 +67,7 @@ struct CheckRun {
         tally.events += summary.events
         if let kind = summary.kind { tally.kinds[kind, default: 0] += 1 }
         if summary.rejected { status = .unusable }
-        if let kind = summary.kind, kind != .trace, !summary.rejected {
+        if let noteOutput, let kind = summary.kind, kind != .trace, !summary.rejected {
           noteOutput("\(path): read as \(kind.rawValue): \(Plural.count(summary.diagnostics, "UIKit diagnostic"))")
         }
       case .unreadable(let reason):

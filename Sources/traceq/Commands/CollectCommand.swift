@@ -6,12 +6,12 @@ extension TraceqCommand {
     static let configuration = CommandConfiguration(
       abstract: "Copy the traces an app recorded into a folder that traceq check reads.",
       discussion: """
-        The recorder (TraceRecorder) writes one file per launch into Library/Caches/traceq of the
-        app's container. With --bundle-id, the files are taken from that app's container on a booted
-        iOS simulator (xcrun simctl get_app_container; macOS with Xcode only). With --from, from a
+        The recorder (TraceRecorder) writes one file per launch into Library/Caches/traceq of the \
+        app's container. With --bundle-id, the files are taken from that app's container on a booted \
+        iOS simulator (xcrun simctl get_app_container; macOS with Xcode only). With --from, from a \
         directory: a container downloaded from a device, or the recorder's folder itself.
 
-        Exit status: 0 files copied, 2 no trace files found, a source that cannot be read, or the
+        Exit status: 0 files copied, 2 no trace files found, a source that cannot be read, or the \
         simulator asked for without Xcode's tools.
 
         Examples:

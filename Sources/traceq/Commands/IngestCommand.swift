@@ -5,20 +5,20 @@ extension TraceqCommand {
     static let configuration = CommandConfiguration(
       abstract: "Store trace files (gzip, zlib or plain NDJSON) in a SQLite database.",
       discussion: """
-        Each file is stored in one transaction: a file that fails midway leaves nothing behind.
-        A file whose bytes are already stored is skipped (--force replaces it). Lines that are
-        not valid records are stored in ingest_errors with their message and reported as
+        Each file is stored in one transaction: a file that fails midway leaves nothing behind. \
+        A file whose bytes are already stored is skipped (--force replaces it). Lines that are \
+        not valid records are stored in ingest_errors with their message and reported as \
         file:line: error: …; reading goes on.
 
-        Directories are walked for *.ndjson, *.jsonl and *.trace files (optionally .gz, .z,
+        Directories are walked for *.ndjson, *.jsonl and *.trace files (optionally .gz, .z, \
         .zz or .zlib); compression is told from the bytes, not the name. `-` reads standard input.
 
-        With --check, each session is also replayed against UIKit's rules as it is stored: the
-        findings are printed as `traceq check` prints them (with .traceq.yml applied, see
+        With --check, each session is also replayed against UIKit's rules as it is stored: the \
+        findings are printed as `traceq check` prints them (with .traceq.yml applied, see \
         docs/ci.md) and stored in the anomalies table.
 
-        Exit status: 0 everything stored (and, with --check, no error found), 1 some lines had
-        errors, or --check found errors (warnings too with --strict), 2 a usage error or a file
+        Exit status: 0 everything stored (and, with --check, no error found), 1 some lines had \
+        errors, or --check found errors (warnings too with --strict), 2 a usage error or a file \
         that could not be read at all.
 
         Examples:

@@ -5,11 +5,11 @@ extension TraceqCommand {
     static let configuration = CommandConfiguration(
       abstract: "Run SQL on the trace database (read-only).",
       discussion: """
-        The connection is read-only: a statement that would modify the database fails. A query
-        is stopped after --timeout seconds (default 300), and no value it builds may exceed 32 MiB.
-        SQL that starts with a -- comment must follow a lone --: traceq query -- "-- …".
-        Tables and views are documented in docs/schema.md; the most used is the view
-        `events` (file, session_id, line, t, ev, vc, class, other, popover, orientation, mask,
+        The connection is read-only: a statement that would modify the database fails. A query \
+        is stopped after --timeout seconds (default 300), and no value it builds may exceed 32 MiB. \
+        SQL that starts with a -- comment must follow a lone --: traceq query -- "-- …". \
+        Tables and views are documented in docs/schema.md; the most used is the view \
+        `events` (file, session_id, line, t, ev, vc, class, other, popover, orientation, mask, \
         style, animated, record). json_extract(record, '$.key') reaches every key of a record.
 
         Examples:

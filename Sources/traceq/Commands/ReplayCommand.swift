@@ -7,9 +7,9 @@ extension TraceqCommand {
     static let configuration = CommandConfiguration(
       abstract: "Show how traceq replays a trace: the state at a line, or a timeline of what each event did.",
       discussion: """
-        With --at, prints the model's state after that line: orientation and who decides it, each
-        window's controller tree (parents, navigation stacks, tabs, presented controllers) with each
-        controller's appearance state, and the popovers. Without it, prints a timeline: each event,
+        With --at, prints the model's state after that line: orientation and who decides it, each \
+        window's controller tree (parents, navigation stacks, tabs, presented controllers) with each \
+        controller's appearance state, and the popovers. Without it, prints a timeline: each event, \
         what it changed, and the findings it caused; --vc and --lines show part of it.
 
         Examples:

@@ -5,10 +5,10 @@ extension TraceqCommand {
     static let configuration = CommandConfiguration(
       abstract: "Write a self-contained HTML report: the findings and each session's timeline.",
       discussion: """
-        One HTML file with its style and script inlined (it opens without a network, and a CI
-        job can keep it as an artifact): a summary of the findings per rule and severity, then
-        per session a zoomable timeline of the controllers' appearance, presentations, popovers
-        and orientations with the findings marked, and the list of findings with file:line,
+        One HTML file with its style and script inlined (it opens without a network, and a CI \
+        job can keep it as an artifact): a summary of the findings per rule and severity, then \
+        per session a zoomable timeline of the controllers' appearance, presentations, popovers \
+        and orientations with the findings marked, and the list of findings with file:line, \
         hint and the model's state there. Long sessions are drawn merged. See docs/export.md.
 
         Examples:
