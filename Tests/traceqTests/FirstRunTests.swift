@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Replay
 import TestSupport
 import Testing
 
@@ -73,5 +74,16 @@ struct FirstRunTests {
     let verbose = try runner.run(["check", "--verbose", "device.log"])
     #expect(verbose.error == "device.log: read as xcode-console: 1 UIKit diagnostic\n")
     #expect(verbose.output == quiet.output)
+  }
+
+  @Test("the Markdown report gives what to do for each rule it lists")
+  func markdownHints() throws {
+    let report = try CheckFixtures.report(.markdown, CheckFixtures.samples).text
+    #expect(report.contains("| rule | severity | findings | what to do |"))
+    for rule in ["double-presented-popover", "unbalanced-appearance", "unfinished-appearance"] {
+      let hint = try #require(RuleCatalog.type(for: rule)?.description.hint)
+      let row = try #require(report.components(separatedBy: "\n").first { $0.hasPrefix("| `\(rule)` |") })
+      #expect(row.hasSuffix(" | \(MarkdownReporter.cell(hint)) |"), "\(row)")
+    }
   }
 }

@@ -3,7 +3,7 @@ import TraceModel
 
 /// A summary for a pull-request comment or `$GITHUB_STEP_SUMMARY`: a verdict line, a table of
 /// the findings (errors first, then warnings, then notes; at most ``rowLimit``), a table per
-/// rule, and what was not shown.
+/// rule with what to do, and what was not shown.
 final class MarkdownReporter: FindingReporter {
   /// The most findings the table lists; the JSON or SARIF report has them all.
   static let rowLimit = 100
@@ -13,6 +13,8 @@ final class MarkdownReporter: FindingReporter {
   /// Rows by severity, each in report order and kept to ``rowLimit``.
   private var rows: [Severity: [String]] = [:]
   private var unlisted = 0
+  /// What to do, by rule id: the hint of its first finding.
+  private var hints: [String: String] = [:]
 
   init(output: @escaping (String) -> Void, context: ReportContext) {
     self.output = output
@@ -22,6 +24,7 @@ final class MarkdownReporter: FindingReporter {
   func report(_ item: FileFinding) {
     guard item.suppression == nil else { return }
     let finding = item.finding
+    if hints[finding.ruleID] == nil { hints[finding.ruleID] = finding.hint }
     let location = item.location
     let message = finding.message + (item.recordedAt.map { " (\($0))" } ?? "")
     row(finding.severity, "\(location.file):\(location.line)", finding.ruleID, message)
@@ -46,9 +49,9 @@ final class MarkdownReporter: FindingReporter {
       if unlisted > 0 { lines += ["", "…and \(unlisted) more: the JSON or SARIF report lists them all."] }
     }
     if !tally.byRule.isEmpty {
-      lines += ["", "| rule | severity | findings |", "| --- | --- | ---: |"]
+      lines += ["", "| rule | severity | findings | what to do |", "| --- | --- | ---: | --- |"]
       for (rule, entry) in tally.byRule.sorted(by: { ($0.value.severity, $1.key) > ($1.value.severity, $0.key) }) {
-        lines.append("| `\(rule)` | \(entry.severity.rawValue) | \(entry.count) |")
+        lines.append("| `\(rule)` | \(entry.severity.rawValue) | \(entry.count) | \(Self.cell(hints[rule] ?? "")) |")
       }
     }
     var hidden: [String] = []
