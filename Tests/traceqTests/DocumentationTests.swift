@@ -53,4 +53,24 @@ struct DocumentationTests {
         document.contains("| `\(kind.rawValue)` | \(kind.severity.rawValue) |"), "\(kind.rawValue) is not documented")
     }
   }
+
+  @Test("a present without `style` stores NULL, as docs/schema.md says")
+  func absentStyle() throws {
+    let workspace = try TemporaryDirectory()
+    defer { workspace.remove() }
+    _ = try Fixture.write(
+      TraceText.lines([
+        TraceText.header(), #"{"ev":"setRoot","vc":"0xa1"}"#, #"{"ev":"present","presenter":"0xa1","vc":"0xb2"}"#,
+        #"{"ev":"present","presenter":"0xa1","vc":"0xc3","style":"formSheet"}"#,
+      ]), to: workspace.file("t.ndjson.gz"))
+    let runner = CommandRunner(directory: workspace.path)
+    #expect(try runner.run(["ingest", "t.ndjson.gz"]).status == 0)
+    let styles = try runner.run([
+      "query", "SELECT coalesce(style, 'NULL') FROM events WHERE ev = 'present' ORDER BY line",
+    ])
+    #expect(styles.output.split(separator: "\n").dropFirst() == ["NULL", "formSheet"])
+    let row = try #require(
+      try Self.read("docs/schema.md").components(separatedBy: "\n").first { $0.hasPrefix("| `style` | text |") })
+    #expect(row.contains("NULL when the record gave none"), "\(row)")
+  }
 }
