@@ -9,6 +9,16 @@ public enum DeviceOrientation: Int, CaseIterable, Sendable {
   case faceUp = 5
   case faceDown = 6
 
-  /// The name used by the trace format.
-  public var name: String { String(describing: self) }
+  /// The name used by the trace format (a literal: records are encoded on the app's thread).
+  public var name: String {
+    switch self {
+    case .unknown: "unknown"
+    case .portrait: "portrait"
+    case .portraitUpsideDown: "portraitUpsideDown"
+    case .landscapeLeft: "landscapeLeft"
+    case .landscapeRight: "landscapeRight"
+    case .faceUp: "faceUp"
+    case .faceDown: "faceDown"
+    }
+  }
 }
