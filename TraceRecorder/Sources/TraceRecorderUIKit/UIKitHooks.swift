@@ -32,7 +32,9 @@
         plan.append(entry)
         switch entry.source {
         case .instanceMethod(let name, _, _), .classMethod(let name, _):
-          if let cls = NSClassFromString(name), let hook = hook(entry, on: cls) { installed.append((entry, hook)) }
+          if let cls = NSClassFromString(name), let installedHook = hook(entry, on: cls) {
+            installed.append((entry, installedHook))
+          }
         case .delegateMethod(let protocolName, _) where protocolName == "UIApplicationDelegate":
           if let delegate = UIApplication.shared.delegate { hookDelegate(delegate, entry) }
         case .notification: observeDeviceOrientation()
@@ -73,9 +75,9 @@
         if policy.hooksOwnMethods(UIKitRuntimeBridge.facts(of: next)) {
           for entry in plan where entry.isPerClass {
             guard let name = entry.selector, MethodHook.definesOwn(next, NSSelectorFromString(name)),
-              let hook = hook(entry, on: next)
+              let installedHook = hook(entry, on: next)
             else { continue }
-            installed.append((entry, hook))
+            installed.append((entry, installedHook))
           }
         }
         current = class_getSuperclass(next)
@@ -85,10 +87,11 @@
     /// `popoverControllerDidDismissPopover:` on the class of `popover`'s delegate, when it
     /// implements it (the delegate is set before the popover is presented).
     static func hookPopoverDelegate(of popover: AnyObject) {
-      guard let delegate = (popover as? NSObject)?.value(forKey: "delegate") as AnyObject?,
-        let entry = plan.first(where: { $0.event == .popoverDidDismiss })
-      else { return }
-      hookDelegate(delegate, entry)
+      lock.lock()
+      let entry = plan.first { $0.event == .popoverDidDismiss }
+      lock.unlock()
+      guard let entry, let delegate = (popover as? NSObject)?.value(forKey: "delegate") else { return }
+      hookDelegate(delegate as AnyObject, entry)
     }
 
     private static func hookDelegate(_ delegate: AnyObject, _ entry: HookEntry) {
@@ -96,9 +99,9 @@
       defer { lock.unlock() }
       guard let cls = object_getClass(delegate), let name = entry.selector,
         class_getInstanceMethod(cls, NSSelectorFromString(name)) != nil,
-        hookedDelegates.insert(ObjectIdentifier(cls)).inserted, let hook = hook(entry, on: cls)
+        hookedDelegates.insert(ObjectIdentifier(cls)).inserted, let installedHook = hook(entry, on: cls)
       else { return }
-      installed.append((entry, hook))
+      installed.append((entry, installedHook))
     }
 
     private static func observeDeviceOrientation() {
