@@ -117,19 +117,7 @@ public final class TraceRecorder: @unchecked Sendable {
     buffer.lock.lock()
     defer { buffer.lock.unlock() }
     guard !stopping else { return }
-    let now = MonotonicClock.nanoseconds() &- sessionStart
-    let pending = buffer.pendingDrops
-    guard let start = buffer.reserve(pending > 0 ? bound + 128 : bound) else {
-      buffer.pendingDrops += 1
-      buffer.dropped += 1
-      return
-    }
-    var encoder = RecordEncoder(at: start, vocabulary: vocabulary)
-    if pending > 0 { writeDropped(pending, at: now, into: &encoder) }
-    encoder.begin(event, at: now)
-    body(&encoder)
-    encoder.end()
-    buffer.commit(until: UnsafeMutableRawPointer(encoder.cursor))
+    encode(event, bound: bound, body)
   }
 
   /// Encodes an answer UIKit got from `object` (a controller, or a window for `windowMask`) when
@@ -145,24 +133,31 @@ public final class TraceRecorder: @unchecked Sendable {
     let type = object.map { ObjectIdentifier(Swift.type(of: $0)) }
     buffer.lock.lock()
     defer { buffer.lock.unlock() }
-    guard !stopping else { return }
-    let slot = memory.slot(address, type: type)
-    guard memory.answer(question, in: slot) != value else { return }
+    guard !stopping, memory.answer(question, in: memory.slot(address, type: type)) != value else { return }
+    guard encode(event, bound: RecordEncoder.bound(fixed: 1024), body) else { return }
+    // Looked up again: a `dropped` record written first empties the memory.
+    memory.remember(value, for: question, in: memory.slot(address, type: type))
+  }
+
+  /// Reserves `bound` bytes and encodes the event, after a `dropped` record when events were
+  /// dropped since the last one; false when no chunk is free (the event is counted as dropped).
+  /// Lock held.
+  @inline(__always) @discardableResult
+  private func encode(_ event: EventName, bound: Int, _ body: (inout RecordEncoder) -> Void) -> Bool {
     let now = MonotonicClock.nanoseconds() &- sessionStart
     let pending = buffer.pendingDrops
-    guard let start = buffer.reserve(pending > 0 ? 1024 + 128 : 1024) else {
+    guard let start = buffer.reserve(pending > 0 ? bound + 128 : bound) else {
       buffer.pendingDrops += 1
       buffer.dropped += 1
-      return
+      return false
     }
     var encoder = RecordEncoder(at: start, vocabulary: vocabulary)
     if pending > 0 { writeDropped(pending, at: now, into: &encoder) }
     encoder.begin(event, at: now)
     body(&encoder)
     encoder.end()
-    // After a `dropped` record the memory starts empty again: remember this answer now.
-    memory.remember(value, for: question, in: memory.slot(address, type: type))
     buffer.commit(until: UnsafeMutableRawPointer(encoder.cursor))
+    return true
   }
 
   /// `{"t":…,"ev":"dropped","count":n}`, and the count starts again. What the file said about
