@@ -16,6 +16,8 @@ class FakeController {}
 final class FakeNavigationController: FakeController {}
 final class FakeWindow {}
 final class FakePopover {}
+private final class UINavigationController: FakeController {}
+private final class DetailViewController: FakeController {}
 
 /// What UIKit would answer, made up: classes from the app's image unless told otherwise.
 final class FakeBridge: UIKitBridge {
@@ -233,6 +235,53 @@ struct HookEventsTests {
     for entry in HookTable.entries where entry.layout != nil {
       #expect(Self.invoke(entry, FakeController()), "\(entry.selector ?? "")")
     }
+  }
+
+  @Test("Homepwner through the hooks: traceq check finds the second popover and the release of the first")
+  func homepwnerThroughTheHooks() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    var options = RecordingOptions()
+    options.configuration = RecorderConfiguration(directory: URL(fileURLWithPath: directory.path))
+    let recorder = try TraceRecorder.start(
+      SessionHeader(idiom: .pad, osText: "7.0", app: "Homepwner"), configuration: options.configuration)
+    HookContext.activate(HookContext(recorder: recorder, options: options, bridge: FakeBridge()))
+    defer { HookContext.activate(nil) }
+    func entry(_ event: EventName, _ selector: String? = nil) throws -> HookEntry {
+      try #require(HookTable.entries(for: event).first { selector == nil || $0.selector == selector })
+    }
+    let (window, nav, items, detail) = (
+      FakeWindow(), UINavigationController(), FakeController(), DetailViewController()
+    )
+    HookEvents.object(try entry(.setRoot), window, nav) {}
+    func appearance(_ event: EventName, _ vcs: FakeController...) throws {
+      for vc in vcs { HookEvents.bool(try entry(event), vc, false) {} }
+    }
+    try appearance(.viewWillAppear, nav, items)
+    try appearance(.viewDidAppear, items, nav)
+    HookEvents.objectBool(try entry(.push), nav, detail, true) {
+      try? appearance(.viewWillDisappear, items)
+      try? appearance(.viewWillAppear, detail)
+    }
+    try appearance(.viewDidDisappear, items)
+    try appearance(.viewDidAppear, detail)
+    let camera = FakeController()
+    let (first, second) = (FakePopover(), FakePopover())
+    for popover in [first, second] {
+      HookEvents.initializer(try entry(.popoverCreate), popover, FakeController()) {}
+      HookEvents.objectIndexBool(
+        try entry(.popoverPresent, "presentPopoverFromBarButtonItem:permittedArrowDirections:animated:"), popover,
+        camera, 15, true
+      ) {}
+    }
+    HookEvents.dealloc(try entry(.popoverRelease), UnsafeRawPointer(Unmanaged.passUnretained(first).toOpaque())) {}
+    recorder.stop()
+
+    let check = try CommandRunner(directory: directory.path).run(["check", "--format", "json", directory.path])
+    #expect(check.status == 1, "\(check.output)\(check.error)")
+    let report = try #require(try JSONSerialization.jsonObject(with: Data(check.output.utf8)) as? [String: Any])
+    let rules = Set((report["findings"] as? [[String: Any]] ?? []).compactMap { $0["rule"] as? String })
+    #expect(rules == ["double-presented-popover", "popover-released-while-visible"], "\(check.output)")
   }
 
   @Test("a popover's creation is recorded before UIKit's initializer runs (it throws on an iPhone)")
