@@ -225,6 +225,13 @@ struct HookEventsTests {
       }
     }
     #expect(originals == 4, "UIKit's implementation runs whatever is recorded")
+    // A window whose root is an excluded controller: no setRoot, UIKit's implementation still runs.
+    let setRoot = try #require(HookTable.entries(for: .setRoot).first)
+    var rootSet = false
+    let roots = try Self.recording(options, bridge: bridge) {
+      HookEvents.object(setRoot, FakeWindow(), excluded) { rootSet = true }
+    }
+    #expect(rootSet && roots.eventNames.isEmpty)
     #expect(trace.records.compactMap { $0.json["vc"] as? String } == [address(kept)])
     #expect(bridge.prepared.map { address($0) } == [address(kept)])
   }

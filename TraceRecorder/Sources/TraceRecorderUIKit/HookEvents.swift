@@ -83,7 +83,8 @@ public enum HookEvents {
     nested(entry, subject ?? receiver) { records in
       if records, let subject, let recorder = context.recorder(entry, about: subject) {
         switch (entry.event, argument) {
-        case (.setRoot, let vc?) where context.records(vc):
+        case (.setRoot, let vc?):
+          guard context.records(vc) else { break }
           context.handed(vc)
           recorder.setRoot(vc, window: receiver)
         case (.addChild, let vc?):
