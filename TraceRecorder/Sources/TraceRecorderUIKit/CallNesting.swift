@@ -12,8 +12,8 @@ import TraceRecorder
 /// - A **call** the app makes into UIKit (`dismiss`, `present`, `push`…) is recorded only when
 ///   no call of the same event is running on this thread, since the last callback to the app
 ///   began: when UIKit forwards `dismiss(animated:)` to another controller by calling the public
-///   method, or `popToRootViewController` calls `popToViewController`, only the app's outer call
-///   is recorded. A call the app makes from a callback (`present` in `viewWillAppear`) is its own.
+///   method, or one pop method calls another, only the app's outer call is recorded. A call the
+///   app makes from a callback (`present` in `viewWillAppear`) is its own.
 /// - A **callback** UIKit sends (`viewWillAppear:`, an answer) is recorded by the outermost hook
 ///   for that object and event: a subclass's hooked override calling `super`'s is recorded once.
 public enum CallNesting {
