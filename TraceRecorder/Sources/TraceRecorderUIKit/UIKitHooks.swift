@@ -6,9 +6,10 @@
 
   /// Installs the hooks of ``HookTable`` and takes them out. No initializer or `dealloc` of
   /// UIViewController is hooked: the app's controller classes are found by the image that
-  /// defines them at start (`objc_copyClassNamesForImage`, as Sentry does), and any other
-  /// (a generic subclass, a class loaded later) when one of its controllers is first handed to
-  /// UIKit. Hooks stay for the process; with no ``HookContext`` they only call UIKit.
+  /// defines them at start (`objc_copyClassNamesForImage`, as getsentry/sentry-cocoa's
+  /// SentrySubClassFinder does), and any other (a generic subclass, a class loaded later) when
+  /// one of its controllers is first handed to UIKit. Hooks stay for the process; with no
+  /// ``HookContext`` they only call UIKit.
   ///
   /// Not compiled on Linux; written for review on a Mac (see the README).
   enum UIKitHooks {
