@@ -12,8 +12,6 @@ let package = Package(
     .library(name: "TraceIngest", targets: ["TraceIngest"]),
     .library(name: "TraceGenerator", targets: ["TraceGenerator"]),
     .library(name: "UIKitSimulator", targets: ["UIKitSimulator"]),
-    .library(name: "TraceRecorder", targets: ["TraceRecorder"]),
-    .library(name: "TraceRecorderUIKit", targets: ["TraceRecorderUIKit"]),
     .executable(name: "traceq-bench", targets: ["traceq-bench"]),
   ],
   // `swift build --traits ISAL`: inflate with Intel's ISA-L (Linux; `libisal-dev`), about twice as
@@ -23,6 +21,9 @@ let package = Package(
     .default(enabledTraits: []),
   ],
   dependencies: [
+    // The recorder an app links (TraceRecorder, TraceRecorderUIKit): its own package, with no
+    // dependency, so that an app adding it resolves nothing else. Tested from this package.
+    .package(path: "TraceRecorder"),
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
@@ -44,15 +45,11 @@ let package = Package(
       pkgConfig: "libisal",
       providers: [.apt(["libisal-dev"]), .brew(["isa-l"])]),
     // The trace format: orientations and masks, events, the streaming reader and line parser.
-    .target(name: "TraceModel", dependencies: ["CZlib", .target(name: "CISAL", condition: .when(platforms: [.linux], traits: ["ISAL"]))]),
+    .target(
+      name: "TraceModel",
+      dependencies: ["CZlib", .target(name: "CISAL", condition: .when(platforms: [.linux], traits: ["ISAL"]))]),
     // UIKit's rules: the per-session model and the rule catalog. Standard library only.
     .target(name: "Replay", dependencies: ["TraceModel"]),
-    // What an app links to write traces: the typed API, its buffer and its writer thread.
-    .target(name: "TraceRecorder", dependencies: ["TraceModel"]),
-    // The UIKit hooks that call TraceRecorder (Apple platforms; elsewhere only the hook table).
-    // Swift 5 mode: Objective-C runtime hooks run on UIKit's thread, outside Swift's checking.
-    .target(
-      name: "TraceRecorderUIKit", dependencies: ["TraceRecorder", "TraceModel"], swiftSettings: [.swiftLanguageMode(.v5)]),
     // The store behind an interface: the writer of trace files, the stored-session reader, the
     // finding writer and the query runner, and their SQLite implementation (schema, migrations,
     // bulk loading). The only target that links GRDB and SQLite's C API.
@@ -100,10 +97,16 @@ let package = Package(
       ]),
     // A process that records a scripted session until it is killed (the recorder's crash test).
     .executableTarget(
-      name: "recorder-crash-child", dependencies: ["TraceRecorder", "TraceModel"], path: "Tests/RecorderCrashChild"),
+      name: "recorder-crash-child", dependencies: [.product(name: "TraceRecorder", package: "TraceRecorder")],
+      path: "Tests/RecorderCrashChild"),
+    // The recorder's tests: what it writes, read back by TraceModel's reader and checked by traceq.
     .testTarget(
       name: "TraceRecorderTests",
-      dependencies: ["TraceRecorder", "TraceRecorderUIKit", "TraceModel", "Replay", "TestSupport", "recorder-crash-child"]),
+      dependencies: [
+        .product(name: "TraceRecorder", package: "TraceRecorder"),
+        .product(name: "TraceRecorderUIKit", package: "TraceRecorder"),
+        "TraceModel", "Replay", "TestSupport", "recorder-crash-child",
+      ]),
     .testTarget(
       name: "traceqTests",
       dependencies: [
@@ -119,7 +122,10 @@ let package = Package(
     // `swift run -c release traceq-bench`: the benchmark of docs/performance.md.
     .executableTarget(
       name: "traceq-bench",
-      dependencies: ["TraceModel", "TraceIngest", "TraceGenerator", "TraceRecorder", "Replay", "UIKitSimulator"],
+      dependencies: [
+        "TraceModel", "TraceIngest", "TraceGenerator", "Replay", "UIKitSimulator",
+        .product(name: "TraceRecorder", package: "TraceRecorder"),
+      ],
       path: "Benchmarks/traceq-bench"),
     // The benchmark's own logic (options, ratios, the documented queries it times); no timing.
     .testTarget(name: "traceq-benchTests", dependencies: ["traceq-bench"], path: "Tests/traceq-benchTests"),

@@ -1,10 +1,14 @@
 import Foundation
-import TraceModel
 import TraceRecorder
 
+// The reader's compressor times the writer's work; the recorder's own names win elsewhere.
+import class TraceModel.CompressingWriter
+import enum TraceModel.Compression
+
 /// `traceq-bench recorder [events]`: what TraceRecorder costs an app. The calling thread's time
-/// per event (each call timed, the clock's own cost subtracted), the bytes each event takes on
-/// disk, and how many events a second the writer thread compresses and writes.
+/// per call (each call timed, the clock's own cost subtracted), the bytes each call and each
+/// record takes on disk (an answer a controller already gave is not written again), and how many
+/// records a second the writer thread compresses and writes.
 enum RecorderBench {
   private final class Controller {}
   private final class Navigation {}
@@ -23,9 +27,11 @@ enum RecorderBench {
       | calling thread, ns/event p99 | \(ns(calls.p99 - clock)) |
       | calling thread, events/s (mean) | \(String(format: "%.1f M", 1e3 / max(1, calls.mean - clock))) |
       | dropped while timing | \(calls.dropped) |
-      | on disk, bytes/event (gzip level 1) | \(String(format: "%.1f", calls.bytesPerEvent)) |
-      | writer thread, events/s (gzip level 1) | \(String(format: "%.2f M", writer.gzip / 1e6)) |
-      | writer thread, events/s (uncompressed) | \(String(format: "%.2f M", writer.plain / 1e6)) |
+      | records written per call | \(String(format: "%.3f", Double(calls.records) / Double(events))) |
+      | on disk, bytes/event (gzip level 1) | \(String(format: "%.2f", calls.bytes / Double(events - calls.dropped))) |
+      | on disk, bytes/record (gzip level 1) | \(String(format: "%.2f", calls.bytes / Double(calls.records))) |
+      | writer thread, records/s (gzip level 1) | \(String(format: "%.2f M", writer.gzip / 1e6)) |
+      | writer thread, records/s (uncompressed) | \(String(format: "%.2f M", writer.plain / 1e6)) |
 
       The clock's own cost per reading (\(ns(clock))) is subtracted from each timed call.
       """
@@ -49,7 +55,7 @@ enum RecorderBench {
   /// Times every call, in bursts of 1,000 with a pause after each, at the pace of a busy app,
   /// so that the writer keeps up and nothing is dropped.
   private static func callingThread(events: Int, directory: String) throws
-    -> (p50: Double, p99: Double, mean: Double, dropped: Int, bytesPerEvent: Double)
+    -> (p50: Double, p99: Double, mean: Double, dropped: Int, records: Int, bytes: Double)
   {
     let recorder = try TraceRecorder.start(
       SessionHeader(idiom: .phone, osText: "17.4", app: "bench"),
@@ -64,18 +70,18 @@ enum RecorderBench {
       if index % 1000 == 999 { usleep(1000) }
     }
     recorder.stop()
-    let dropped = recorder.statistics.dropped
+    let statistics = recorder.statistics
     let size = (try FileManager.default.attributesOfItem(atPath: recorder.fileURL.path)[.size] as? Int) ?? 0
     samples.sort()
     let mean = Double(samples.reduce(0, +)) / Double(events)
     return (
-      Double(samples[events / 2]), Double(samples[events * 99 / 100]), mean, dropped,
-      Double(size) / Double(events - dropped)
+      Double(samples[events / 2]), Double(samples[events * 99 / 100]), mean, statistics.dropped, statistics.recorded,
+      Double(size)
     )
   }
 
   /// The writer's work alone: the recorder's own text (recorded with a buffer large enough to
-  /// drop nothing) compressed and written in the recorder's chunks, timed.
+  /// drop nothing) compressed and written in the recorder's chunks, timed; records per second.
   private static func writerThroughput(events: Int, directory: String) throws -> (gzip: Double, plain: Double) {
     var configuration = RecorderConfiguration(directory: URL(fileURLWithPath: directory))
     configuration.compression = .none
@@ -86,6 +92,7 @@ enum RecorderBench {
     let nav = Navigation()
     for index in 0..<events { record(index, recorder, vcs, nav) }
     recorder.stop()
+    let records = recorder.statistics.recorded
     let text = try Data(contentsOf: recorder.fileURL)
     func rate(_ compression: Compression) throws -> Double {
       let output = directory + "/out"
@@ -104,7 +111,7 @@ enum RecorderBench {
         }
       }
       try writer.finish()
-      return Double(events) / (Double(now() - start) / 1e9)
+      return Double(records) / (Double(now() - start) / 1e9)
     }
     return (try rate(.gzip), try rate(.none))
   }

@@ -1,4 +1,3 @@
-import TraceModel
 import TraceRecorder
 
 // Stand-ins for the app's controllers: the recorder writes their Swift class names.

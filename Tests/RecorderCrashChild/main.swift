@@ -1,5 +1,4 @@
 import Foundation
-import TraceModel
 import TraceRecorder
 
 // Records a legal scripted session, with every event kind of the format, from several threads

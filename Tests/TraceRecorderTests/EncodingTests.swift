@@ -4,6 +4,8 @@ import TraceModel
 import TraceRecorder
 
 private final class Screen {}
+private final class Hosting<Content> {}
+private struct NoteView {}
 
 @Suite("Recorder encoding")
 struct EncodingTests {
@@ -45,6 +47,13 @@ struct EncodingTests {
     let kept = try #require(trace.consoleLines.first)
     #expect(kept.utf8.count == TraceRecorder.maxConsoleBytes)
     #expect(text.hasPrefix(kept))
+  }
+
+  @Test("a generic controller's class is written as Swift names it, generic arguments included")
+  func genericClassNames() throws {
+    let hosting = Hosting<NoteView>()
+    let trace = try RoundTripTests.record { $0.viewWillAppear(hosting, animated: false) }
+    #expect(trace.records.last?.json["class"] as? String == "Hosting<NoteView>")
   }
 
   @Test("a controller's class is written with its first record only, and again after its dealloc")

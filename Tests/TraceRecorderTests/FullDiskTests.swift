@@ -3,6 +3,9 @@ import TestSupport
 import Testing
 import TraceModel
 
+// Both modules name the format's types; these are the ones this file means.
+import struct TraceRecorder.SessionHeader
+
 @testable import TraceRecorder
 
 private final class Screen {}

@@ -4,6 +4,9 @@ import Testing
 import TraceModel
 import TraceRecorder
 
+// Both modules name the format's types; these are the ones this file means.
+import struct TraceRecorder.SessionHeader
+
 private class ViewController {}
 private final class UINavigationController: ViewController {}
 private final class BNRItemsViewController: ViewController {}

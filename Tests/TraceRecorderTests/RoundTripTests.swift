@@ -4,6 +4,10 @@ import Testing
 import TraceModel
 import TraceRecorder
 
+import enum TraceModel.EventName
+// Both modules name the format's types; these are the ones this file means.
+import struct TraceRecorder.SessionHeader
+
 private class Controller {}
 private final class ItemsViewController: Controller {}
 private final class MyNavigationController: Controller {}

@@ -54,8 +54,8 @@ struct ArchitectureTests {
 
   /// Each library target's layer: a target depends only on targets of lower layers.
   static let layers: [String: Int] = [
-    "CZlib": 0, "TraceModel": 1, "Replay": 2, "TraceRecorder": 2, "UIKitSimulator": 2, "TraceStore": 2,
-    "TraceGenerator": 3, "TraceIngest": 3, "TraceRecorderUIKit": 3, "traceq": 4,
+    "CZlib": 0, "TraceModel": 1, "Replay": 2, "UIKitSimulator": 2, "TraceStore": 2, "TraceGenerator": 3,
+    "TraceIngest": 3, "traceq": 4,
   ]
 
   @Test("the package has the targets of the layout, each depending only on lower layers")
@@ -76,8 +76,6 @@ struct ArchitectureTests {
     ("Replay", []),
     ("TraceGenerator", []),
     ("UIKitSimulator", []),
-    ("TraceRecorder", []),
-    ("TraceRecorderUIKit", []),
     ("TraceStore", ["GRDB", "GRDBSQLite"]),
     ("TraceIngest", ["Crypto"]),
     ("traceq", ["ArgumentParser", "Yams", "Crypto", "Mustache"]),
@@ -129,6 +127,19 @@ struct ArchitectureTests {
         })
     }
     return result
+  }
+
+  @Test("the recorder is a package apart: traceq's sources never import it, it imports nothing of traceq")
+  func recorderIsApart() throws {
+    for (file, modules) in try Self.imports(under: "Sources") {
+      #expect(modules.isDisjoint(with: ["TraceRecorder", "TraceRecorderUIKit"]), "\(file) imports the recorder")
+    }
+    let traceqModules = Set(Self.layers.keys).union(["CISAL", "TestSupport"])
+    let recorderFiles = try Self.imports(under: "TraceRecorder/Sources")
+    #expect(recorderFiles.count > 10, "no recorder sources under TraceRecorder/Sources")
+    for (file, modules) in recorderFiles {
+      #expect(modules.isDisjoint(with: traceqModules), "\(file) imports \(modules.intersection(traceqModules))")
+    }
   }
 
   @Test("the store depends on the trace model alone; the ingest library stands between it and the executable")

@@ -1,5 +1,8 @@
-import TraceRecorderUIKit
 import UIKit
+
+#if TRACEQ_RECORDING
+  import TraceRecorderUIKit
+#endif
 
 /// Homepwner (Big Nerd Ranch's iOS Programming, chapter on popovers) reduced to the screens of
 /// its best-known crash: on an iPad, tapping the camera button twice presents a second
@@ -11,7 +14,9 @@ final class AppDelegate: UIResponder, UIApplicationDelegate {
   func application(
     _ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?
   ) -> Bool {
-    UIKitRecording.start()  // the one line an app adds to record traces
+    #if TRACEQ_RECORDING
+      UIKitRecording.start()  // the one line an app adds to record traces, in the builds that record
+    #endif
     let window = UIWindow(frame: UIScreen.main.bounds)
     window.rootViewController = UINavigationController(rootViewController: ItemsViewController())
     window.makeKeyAndVisible()

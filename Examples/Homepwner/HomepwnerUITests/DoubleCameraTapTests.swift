@@ -6,6 +6,7 @@ import XCTest
 final class DoubleCameraTapTests: XCTestCase {
   func testCameraTappedTwice() {
     let app = XCUIApplication()
+    app.launchEnvironment["TRACEQ_RECORDER"] = "1"  // record this launch whatever the sampling
     app.launch()
     app.buttons["show-item"].tap()
     let camera = app.buttons["camera"]

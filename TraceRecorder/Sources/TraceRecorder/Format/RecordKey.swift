@@ -1,0 +1,15 @@
+/// The keys trace format version 1 gives a meaning to, as the reader's `TraceModel.RecordKey`
+/// (a test of the traceq package compares the two).
+public enum RecordKey: Int, CaseIterable, Sendable {
+  // Header
+  case traceq, app, os, idiom, device, build, supported, orientation, requiresFullScreen
+  // Every event
+  case t, ev, vc, className, kind
+  // Event fields
+  case window, mask, on, value, to, from, duration, width, height, animated, appearing
+  case parent, nav, container, vcs, tab, presenter, style, popover, arrows, text
+  case orientations, count
+
+  /// The key as written in a record.
+  public var name: String { self == .className ? "class" : String(describing: self) }
+}
