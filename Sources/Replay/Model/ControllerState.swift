@@ -36,11 +36,15 @@ public struct ControllerState: Sendable {
   public internal(set) var presenter: ObjectID?
   /// The controller that asked for its presentation (may differ from `presenter`).
   public internal(set) var presentedFrom: ObjectID?
-  /// How it is presented, after adaptation.
+  /// How it is presented, after adaptation (kept with ``presentedFrom`` after the presentation
+  /// ends, so that the trace can show it was not over).
   public internal(set) var style: EffectiveStyle?
+  /// The line where its presentation ended, when it was presented before and is not now.
+  public internal(set) var presentationEndLine: Int?
   /// An animated present or dismiss started by this presenter and not completed.
   public internal(set) var transition: PresentationTransition?
-  /// While its animated dismissal runs: the presenter that dismisses it.
+  /// While an animated dismissal takes it off screen (it, or a controller above it in the
+  /// dismissed stack): the presenter that runs the dismissal.
   public internal(set) var dismissedBy: ObjectID?
   /// The visible popover that shows it.
   public internal(set) var shownInPopover: ObjectID?
@@ -49,6 +53,9 @@ public struct ControllerState: Sendable {
   public internal(set) var supportedMask: OrientationMask?
   public internal(set) var shouldAutorotate: Bool?
   public internal(set) var preferredOrientation: InterfaceOrientation?
+  /// The line of that answer: UIKit asks it at each full-screen presentation or dismissal, so
+  /// a decision uses it only when it was asked for that decision.
+  public internal(set) var preferredOrientationLine = 0
   public internal(set) var definesPresentationContext: Bool?
 
   public init() {}
@@ -61,6 +68,8 @@ public struct PresentationTransition: Sendable, Equatable {
   /// The presented controller coming or going.
   public var controller: ObjectID
   public var line: Int
+  /// A dismissal's controllers going off screen: `controller` and the ones it presented.
+  public var moving: [ObjectID] = []
 }
 
 /// A `UIPopoverController`.

@@ -1,8 +1,13 @@
 import TraceModel
 
 /// The presentation style UIKit actually uses for a requested style on an idiom and iOS
-/// version: on iPhone, sheets and popovers were full screen before
-/// iOS 13 and are card sheets since; current-context styles adapt to full screen.
+/// version: on iPhone, sheets and popovers were full screen before iOS 13 and are card sheets
+/// since (https://developer.apple.com/documentation/uikit/uimodalpresentationstyle/automatic,
+/// .../pagesheet, .../popover); `currentContext` is full screen. `overCurrentContext` stays over
+/// its context on iPhone too: the views beneath are not removed and a tab bar outside the
+/// context stays on top of it
+/// (https://developer.apple.com/documentation/uikit/uimodalpresentationstyle/overcurrentcontext,
+/// https://qiita.com/hirotakan/items/61bc8ca39714dbc9b301), so it does not decide the orientation.
 public enum EffectiveStyle: String, Sendable {
   case fullScreen, overFullScreen, currentContext, overCurrentContext, sheet, popover, custom
 
@@ -17,7 +22,7 @@ public enum EffectiveStyle: String, Sendable {
     case .pageSheet, .formSheet: self = phone && beforeSheets ? .fullScreen : .sheet
     case .popover: self = phone ? (beforeSheets ? .fullScreen : .sheet) : .popover
     case .currentContext: self = phone ? .fullScreen : .currentContext
-    case .overCurrentContext: self = phone ? .overFullScreen : .overCurrentContext
+    case .overCurrentContext: self = .overCurrentContext
     }
   }
 
@@ -35,6 +40,7 @@ public enum EffectiveStyle: String, Sendable {
 
 extension SessionModel {
   /// The style of a `present` record that gives none: `fullScreen` before iOS 13, `automatic`
-  /// from iOS 13 (UIKit resolves it to a sheet for most controllers).
+  /// from iOS 13 (UIKit resolves it to a sheet for most controllers)
+  /// (https://developer.apple.com/documentation/uikit/uiviewcontroller/modalpresentationstyle).
   public var defaultStyle: PresentationStyle { isAtLeast(13) ? .automatic : .fullScreen }
 }

@@ -80,6 +80,9 @@ public enum Disagreement: Sendable, Equatable {
   case rejectedRotationHappened(vc: ObjectID, to: InterfaceOrientation, refusal: RotationRefusal, rejectedAt: Int)
   /// The model thought the push at `pushedAt` threw (the controller was in the stack); it appeared.
   case duplicatePushAppeared(vc: ObjectID, nav: ObjectID, pushedAt: Int)
+  /// The model ended `vc`'s presentation at `dismissedAt`; it appeared, so `presenter` still
+  /// presents it.
+  case dismissedAppeared(vc: ObjectID, presenter: ObjectID, dismissedAt: Int)
 }
 
 /// What is wrong with a begin/end appearance transition pair.

@@ -8,7 +8,10 @@ extension SessionModel {
     touch(vc)
     if self[vc].appearance == nil, callback.isAppearing { adoptAsRootOfNavigation(vc) }
     if callback == .viewWillAppear, self[vc].poppedFrom != nil { restoreCancelledPop(vc) }
-    if !held.isEmpty, callback.isAppearing { appearanceRefutesHeld(vc) }
+    if callback.isAppearing {
+      if !held.isEmpty { appearanceRefutesHeld(vc) }
+      repairShown(vc)
+    }
     let before = self[vc].appearance ?? AppearState(before: callback)
     if !before.allows(callback) {
       observe(.unbalancedAppearance(vc: vc, callback: callback, state: before))
@@ -18,13 +21,10 @@ extension SessionModel {
     if callback == .viewWillAppear, kind(vc)?.hasNavigationStack == true, self[vc].children.isEmpty {
       emptyAppearingNavigations.append(vc)
     }
-    switch callback {
-    case .viewDidAppear: presentationCompleted(vc)
-    case .viewDidDisappear:
+    callbackEndsTransitions(vc, callback)
+    if callback == .viewDidDisappear {
       self[vc].poppedFrom = nil
-      dismissalCompleted(vc)
       endUserDismissedPresentation(vc)
-    case .viewWillAppear, .viewWillDisappear: break
     }
   }
 

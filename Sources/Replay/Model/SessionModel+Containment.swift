@@ -79,16 +79,33 @@ extension SessionModel {
   /// A navigation stack or the tabs replaced.
   func setViewControllers(_ vcs: [ObjectID], of container: ObjectID) {
     touch(container)
-    for old in self[container].children {
-      if vcs.contains(old) { self[old].parent = nil } else { detach(old) }
+    let old = self[container].children
+    let selected = self[container].selectedChild ?? old.first
+    for child in old {
+      if vcs.contains(child) { self[child].parent = nil } else { detach(child) }
     }
     self[container].children = []
     for vc in vcs {
       place(vc)
       attach(vc, to: container)
     }
-    if let selected = self[container].selectedChild, !vcs.contains(selected) { self[container].selectedChild = nil }
+    if kind(container) == .tabBar, let selected {
+      self[container].selectedChild = reselection(of: selected, at: old.firstIndex(of: selected), in: vcs)
+    } else if let selected = self[container].selectedChild, !vcs.contains(selected) {
+      self[container].selectedChild = nil
+    }
     checkShownOrientation(after: .setViewControllers, from: container)
+  }
+
+  /// The tab a tab bar controller selects when its view controllers are replaced: "it attempts
+  /// to reselect [the previously selected one]. If the selected view controller is no longer
+  /// present, it attempts to select the view controller at the same index in the array as the
+  /// previous selection. If that index is invalid, it selects the view controller at index 0"
+  /// (https://developer.apple.com/documentation/uikit/uitabbarcontroller/viewcontrollers).
+  private func reselection(of selected: ObjectID, at index: Int?, in vcs: [ObjectID]) -> ObjectID? {
+    if vcs.contains(selected) { return selected }
+    if let index, vcs.indices.contains(index) { return vcs[index] }
+    return vcs.first
   }
 
   /// A tab bar controller selects a tab. UIKit does not decide orientation again (O4).

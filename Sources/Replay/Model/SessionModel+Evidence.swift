@@ -1,126 +1,58 @@
 import TraceModel
 
-/// A refusal the model decided but the callbacks that follow may still refute: UIKit's answer
-/// to an app call shows in the callbacks after it, so the finding waits for them.
-enum HeldFinding {
-  /// A present UIKit drops with a warning. `needsConfirmation`: the presenter was placed but
-  /// never appeared yet (presented from viewDidLoad); only its later appearance confirms it.
-  case refusedPresent(RefusedPresent)
-  /// A push of a controller already in the stack (UIKit throws).
-  case duplicatePush(line: Int, vc: ObjectID, nav: ObjectID)
-  /// A device rotation UIKit refused.
-  case rejectedRotation(line: Int, device: DeviceOrientation, wanted: InterfaceOrientation, reason: RotationRefusal)
-  /// A controller shown in an orientation it does not support; the app may still ask UIKit to
-  /// decide again (setNeedsUpdateOfSupportedInterfaceOrientations) as it appears.
-  case unsupportedShown(
-    line: Int, vc: ObjectID, orientation: InterfaceOrientation, mask: OrientationMask, cause: EventName)
-}
-
-/// A present the model thinks UIKit dropped, with what it needs to perform it after all.
-struct RefusedPresent {
-  var line: Int
-  var source: ObjectID
-  var vc: ObjectID
-  var handler: ObjectID
-  var style: EffectiveStyle
-  var animated: Bool
-  var reason: PresentRefusal
-  var needsConfirmation = false
-  var confirmed = false
-}
-
-/// Reconciling the model with the trace: later callbacks end, confirm or refute what it decided.
+/// The trace is what UIKit did: appearance callbacks say what is on screen and when a
+/// transition is over. Where they contradict the model's state, the model repairs itself from
+/// them, and says so once with a `model-disagreement` note.
 extension SessionModel {
-  /// Callbacks and answers: what UIKit did or asked as a consequence of the app's last call.
-  /// Every other event is a new app call, before which held findings are settled.
-  static func isConsequence(_ payload: EventPayload) -> Bool {
-    switch payload {
-    case .appearance, .beginAppearanceTransition, .endAppearanceTransition, .presentCompleted, .dismissCompleted,
-      .willRotate, .willAnimateRotation, .didRotate, .viewWillTransitionToSize, .supportedInterfaceOrientations,
-      .shouldAutorotate, .preferredInterfaceOrientation, .definesPresentationContext, .windowMask, .console, .unknown,
-      .setNeedsUpdateOfSupportedInterfaceOrientations, .requestGeometryUpdate, .dealloc, .dropped:
-      true
-    default:
-      false
-    }
-  }
-
-  /// Reports the held findings nothing refuted.
-  func releaseHeld() {
-    let findings = held
-    held.removeAll()
-    for finding in findings {
-      switch finding {
-      case .refusedPresent(let refused):
-        if refused.needsConfirmation && !refused.confirmed { continue }
-        observe(
-          .presentRefused(source: refused.source, vc: refused.vc, handler: refused.handler, reason: refused.reason),
-          at: refused.line)
-      case .duplicatePush(let line, let vc, let nav):
-        observe(.pushedTwice(vc: vc, nav: nav), at: line)
-      case .rejectedRotation(let line, let device, let wanted, let reason):
-        observe(.rotationRejected(device: device, wanted: wanted, reason: reason), at: line)
-      case .unsupportedShown(let line, let vc, let orientation, let mask, let cause):
-        guard interfaceOrientation == orientation else { continue }
-        observe(.unsupportedOrientationShown(vc: vc, orientation: orientation, mask: mask, cause: cause), at: line)
+  /// An appearance callback ends the presentation transitions it completes, whoever it names:
+  /// the presented controller (or one inside it) appearing ends its presentation; a controller
+  /// a dismissal moves (the top-most of a dismissed stack included) disappearing, or the
+  /// presenter it reveals appearing, ends the dismissal.
+  func callbackEndsTransitions(_ vc: ObjectID, _ callback: AppearanceCallback) {
+    switch callback {
+    case .viewDidAppear:
+      presentationCompleted(vc)
+      if let revealing = ancestors(of: vc).first(where: { self[$0].transition?.kind == .dismissing }) {
+        endTransition(of: revealing)
       }
-    }
-  }
-
-  /// `vc` appears: a present or push the model thought refused went through after all, and a
-  /// presenter that had not appeared yet confirms it was not in the window.
-  func appearanceRefutesHeld(_ vc: ObjectID) {
-    for index in held.indices.reversed() {
-      switch held[index] {
-      case .refusedPresent(var refused):
-        if refused.handler == vc, refused.needsConfirmation, !refused.confirmed {
-          refused.confirmed = true
-          held[index] = .refusedPresent(refused)
-          unlink(refused.vc, from: refused.handler)
-        } else if refused.vc == vc, refused.needsConfirmation, !refused.confirmed {
-          held.remove(at: index)
-        } else if refused.vc == vc {
-          held.remove(at: index)
-          observe(
-            .modelDisagreement(
-              .refusedPresentAppeared(
-                vc: vc, handler: refused.handler, refusal: refused.reason, refusedAt: refused.line)))
-          link(vc, presentedBy: refused.handler, from: refused.source, style: refused.style, animated: false)
-        }
-      case .duplicatePush(let line, let pushed, let nav) where pushed == vc:
-        held.remove(at: index)
-        observe(.modelDisagreement(.duplicatePushAppeared(vc: vc, nav: nav, pushedAt: line)))
-        detach(vc)
-        attach(vc, to: nav)
-      default:
-        continue
+    case .viewDidDisappear:
+      if let (handler, _) = ancestors(of: vc).lazy.compactMap({ self.dismissal(moving: $0) }).first {
+        endTransition(of: handler)
       }
+    case .viewWillAppear, .viewWillDisappear:
+      break
     }
   }
 
-  /// A rotation callback for `to` (or from the current orientation): UIKit rotated after all.
-  /// Returns true when it refuted a held rejection.
-  func rotationRefutesHeld(_ vc: ObjectID, to: InterfaceOrientation?, from: InterfaceOrientation?) -> Bool {
-    for index in held.indices {
-      guard case .rejectedRotation(let line, _, let wanted, let reason) = held[index],
-        to == wanted || (from != nil && from == interfaceOrientation)
-      else { continue }
-      held.remove(at: index)
-      observe(.modelDisagreement(.rejectedRotationHappened(vc: vc, to: wanted, refusal: reason, rejectedAt: line)))
-      rotate(to: wanted)
-      return true
+  /// `vc` starts appearing, so UIKit has it on screen. Where the model believes otherwise — a
+  /// presentation it ended, another tab selected — it takes the trace's word.
+  func repairShown(_ vc: ObjectID) {
+    if let tab = self[vc].parent {
+      // A tab the user tapped is selected inside UIKit (`_setSelectedViewController:`), with no
+      // call the recorder sees: its appearance is how the trace tells, and no disagreement.
+      if kind(tab) == .tabBar, !isShownChild(vc, of: tab) { self[tab].selectedChild = vc }
+    } else if let dismissedAt = self[vc].presentationEndLine {
+      representDismissed(vc, dismissedAt: dismissedAt)
     }
-    return false
   }
 
-  /// Takes back a present the model performed before the trace showed UIKit refused it.
-  private func unlink(_ vc: ObjectID, from handler: ObjectID) {
-    guard self[vc].presenter == handler else { return }
-    if self[handler].presented == vc { self[handler].presented = nil }
-    if self[handler].transition?.controller == vc { self[handler].transition = nil }
-    self[vc].presenter = nil
-    self[vc].presentedFrom = nil
-    self[vc].style = nil
+  /// `vc` was presented and the model ended that presentation at `dismissedAt`: UIKit still
+  /// presents it, from the controller that presents for its source.
+  private func representDismissed(_ vc: ObjectID, dismissedAt: Int) {
+    let state = self[vc]
+    guard state.rootOfWindow == nil, state.shownInPopover == nil, let source = state.presentedFrom,
+      let style = state.style
+    else { return }
+    let handler = presentingController(for: source, style: style)
+    guard !isAncestor(vc, of: handler) else { return }
+    if let other = self[handler].presented {
+      // What the model has it present instead never appeared since: that belief is the stale one.
+      guard self[other].appearance?.isVisible != true else { return }
+      unlinkPresentation(top: other, handler: handler, animated: false)
+    }
+    if self[handler].transition != nil { endTransition(of: handler) }
+    setPresentation(vc, presentedBy: handler, from: source, style: style)
+    observe(.modelDisagreement(.dismissedAppeared(vc: vc, presenter: handler, dismissedAt: dismissedAt)))
   }
 
   /// A presented controller disappeared with no dismiss from the app: the user swiped the

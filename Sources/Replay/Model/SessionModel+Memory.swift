@@ -50,8 +50,9 @@ extension SessionModel {
       mark(state.rootOfWindow)
       mark(state.presented)
       mark(state.presenter)
-      mark(state.presentedFrom)
+      if state.presentationEndLine == nil { mark(state.presentedFrom) }
       mark(state.transition?.controller)
+      state.transition?.moving.forEach(mark)
       mark(state.dismissedBy)
       mark(state.shownInPopover)
     }
@@ -76,7 +77,8 @@ extension ControllerState {
   var isIdle: Bool {
     (appearance == nil || appearance == .disappeared) && explicitTransition == nil && parent == nil
       && children.isEmpty && selectedChild == nil && !isViewRemoved && pendingDidMove == nil && !willMoveToNil
-      && poppedFrom == nil && rootOfWindow == nil && presented == nil && presenter == nil && presentedFrom == nil
-      && transition == nil && dismissedBy == nil && shownInPopover == nil
+      && poppedFrom == nil && rootOfWindow == nil && presented == nil && presenter == nil
+      && (presentedFrom == nil || presentationEndLine != nil) && transition == nil && dismissedBy == nil
+      && shownInPopover == nil
   }
 }

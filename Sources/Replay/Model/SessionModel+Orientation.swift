@@ -14,6 +14,18 @@ enum PendingOrientation {
   case update(requested: OrientationMask?, window: ObjectID?, line: Int)
 }
 
+extension PendingOrientation {
+  /// The app asked UIKit to decide again for the controllers already shown
+  /// (attemptRotationToDeviceOrientation, setNeedsUpdateOfSupportedInterfaceOrientations,
+  /// requestGeometryUpdate), rather than the device or the deciding controller changing.
+  var reevaluatesShown: Bool {
+    switch self {
+    case .attempt, .update: true
+    case .deviceChanged, .deciderChanged: false
+    }
+  }
+}
+
 enum DeciderChange {
   case setRoot(window: ObjectID)
   case present(ObjectID)
@@ -50,6 +62,8 @@ extension SessionModel {
         controllerMaskSource: .ignoredForMultitasking, autorotates: true, autorotateSource: .ignoredForMultitasking)
     }
     let answered = self[decider].supportedMask
+    // shouldAutorotate "returns true by default"; iOS 16 no longer asks it
+    // (https://developer.apple.com/documentation/uikit/uiviewcontroller/shouldautorotate).
     let autorotate: (Bool, OrientationDecision.AutorotateSource) =
       isAtLeast(16)
       ? (true, .ignoredSinceiOS16) : self[decider].shouldAutorotate.map { ($0, .answered) } ?? (true, .defaultYes)
@@ -84,7 +98,9 @@ extension SessionModel {
     header.idiom == .pad && isAtLeast(9) && header.supported == .all && !header.requiresFullScreen
   }
 
-  /// A controller's mask when it never answered: `all` on iPad, `allButUpsideDown` on iPhone (O3).
+  /// A controller's mask when it never answered: "all for the iPad idiom and allButUpsideDown
+  /// for the iPhone idiom"
+  /// (https://developer.apple.com/documentation/uikit/uiviewcontroller/supportedinterfaceorientations).
   var defaultMask: OrientationMask { header.idiom?.defaultMask ?? .all }
 
   /// True when the session's iOS is at least `major`; a trace without `os` is taken as a
@@ -167,7 +183,7 @@ extension SessionModel {
     }
     let mask = decision.effectiveMask
     if mask.isEmpty { return reportNoCommonOrientation(decision, at: line) }
-    let preferred = self[decider].preferredOrientation.flatMap { mask.contains($0) ? $0 : nil }
+    let preferred = preferredOrientation(of: decider, askedSince: line).flatMap { mask.contains($0) ? $0 : nil }
     if !mask.contains(interfaceOrientation) {
       let device = deviceOrientation.interfaceOrientation.flatMap { mask.contains($0) ? $0 : nil }
       rotate(to: preferred ?? device ?? mask.orientations[0])
@@ -184,6 +200,15 @@ extension SessionModel {
     for (id, popover) in popovers where popover.isVisible { popovers[id]?.needsReposition = true }
   }
 
+  /// `preferredInterfaceOrientationForPresentation` as `vc` answered it for the decision that
+  /// the event at `line` started; nil when it was not asked then. An earlier answer is not
+  /// UIKit's answer now: when not overridden, "the system presents the view controller using
+  /// the current orientation of the status bar"
+  /// (https://developer.apple.com/documentation/uikit/uiviewcontroller/preferredinterfaceorientationforpresentation).
+  private func preferredOrientation(of vc: ObjectID, askedSince line: Int) -> InterfaceOrientation? {
+    self[vc].preferredOrientationLine > line ? self[vc].preferredOrientation : nil
+  }
+
   private func reportNoCommonOrientation(_ decision: OrientationDecision, at line: Int) {
     guard decision.autorotates, reportedNoCommonOrientation != decision else { return }
     reportedNoCommonOrientation = decision
@@ -191,7 +216,7 @@ extension SessionModel {
   }
 
   private func checkPreferredOrientation(of vc: ObjectID, at line: Int) {
-    guard let preferred = self[vc].preferredOrientation, !supportsMultitasking else { return }
+    guard let preferred = preferredOrientation(of: vc, askedSince: line), !supportsMultitasking else { return }
     let mask = self[vc].supportedMask ?? defaultMask
     if !mask.contains(preferred) {
       observe(.preferredOrientationUnsupported(vc: vc, preferred: preferred, mask: mask), at: line)

@@ -37,15 +37,21 @@ extension SessionModel {
   /// Records `vc` as presented by `handler` (UIKit performed the present).
   func link(_ vc: ObjectID, presentedBy handler: ObjectID, from source: ObjectID, style: EffectiveStyle, animated: Bool)
   {
+    setPresentation(vc, presentedBy: handler, from: source, style: style)
+    if animated { self[handler].transition = PresentationTransition(kind: .presenting, controller: vc, line: line) }
+    if style.decidesOrientation {
+      requestOrientationDecision(.deciderChanged(cause: .present(vc), line: line))
+    }
+  }
+
+  /// `handler` presents `vc` (asked by `source`), in `style`.
+  func setPresentation(_ vc: ObjectID, presentedBy handler: ObjectID, from source: ObjectID, style: EffectiveStyle) {
     place(vc)
     self[handler].presented = vc
     self[vc].presenter = handler
     self[vc].presentedFrom = source
     self[vc].style = style
-    if animated { self[handler].transition = PresentationTransition(kind: .presenting, controller: vc, line: line) }
-    if style.decidesOrientation {
-      requestOrientationDecision(.deciderChanged(cause: .present(vc), line: line))
-    }
+    self[vc].presentationEndLine = nil
   }
 
   /// A `definesPresentationContext` answer recorded in the same instant as a current-context
@@ -65,20 +71,6 @@ extension SessionModel {
     }
   }
 
-  /// Who presents for `source`: for current-context styles the first ancestor that defines a
-  /// presentation context (UINavigationController does by default), else the top of the
-  /// parent chain (presentingViewController is "the farthest ancestor").
-  func presentingController(for source: ObjectID, style: EffectiveStyle) -> ObjectID {
-    if style.usesPresentationContext {
-      for ancestor in ancestors(of: source) where definesContext(ancestor) { return ancestor }
-    }
-    return root(of: source)
-  }
-
-  private func definesContext(_ vc: ObjectID) -> Bool {
-    self[vc].definesPresentationContext ?? kind(vc)?.hasNavigationStack ?? false
-  }
-
   /// Why UIKit refuses the present, deciding on the controller that handles it (`on <Y>`):
   /// a present while one animates, on a controller already presenting (which wins when it is
   /// also covered: its presentedViewController is set), then one whose view is not in a window.
@@ -87,10 +79,7 @@ extension SessionModel {
     if target.presenter != nil || target.parent != nil || target.rootOfWindow != nil || isAncestor(vc, of: source) {
       return .activeController(presentedBy: target.presenter)
     }
-    if let transition = self[handler].transition { return .duringTransition(transition) }
-    if let root = presentedRoot(of: source), let presenter = self[root].presenter,
-      let transition = self[presenter].transition, transition.controller == root
-    {
+    if let (_, transition) = transitionInProgress(for: source, includingDismissed: false) {
       return .duringTransition(transition)
     }
     if let other = self[handler].presented { return .alreadyPresenting(other: other) }
@@ -103,57 +92,37 @@ extension SessionModel {
     return visible ? nil : .notInWindowHierarchy
   }
 
-  /// The presented controller whose tree holds `vc`, if any.
-  private func presentedRoot(of vc: ObjectID) -> ObjectID? {
-    let top = root(of: vc)
-    return self[top].presenter == nil ? nil : top
-  }
-
-  /// The presentation's completion ran, or the presented controller appeared.
+  /// The presentation's completion ran (`presentCompleted` names the presented controller), or
+  /// the presented controller — or one inside it — appeared: the presentation is over.
   func presentationCompleted(_ vc: ObjectID) {
     touch(vc)
-    guard let presenter = self[vc].presenter, self[presenter].transition?.kind == .presenting,
-      self[presenter].transition?.controller == vc
+    guard let presented = presentedAncestor(of: vc), let presenter = self[presented].presenter,
+      let transition = self[presenter].transition, transition.kind == .presenting, transition.controller == presented
     else { return }
-    self[presenter].transition = nil
+    endTransition(of: presenter)
   }
 
-  /// `[vc dismissViewControllerAnimated:]`: sent to a presenter it dismisses what it presents;
-  /// sent to a presented controller (or one inside it) it dismisses that one (P10). Dropped
-  /// while a presentation or dismissal animates (P4).
+  /// `[vc dismissViewControllerAnimated:]`, routed as UIKit routes it (``dismissal(requestedOf:)``);
+  /// dropped while a presentation or dismissal it would touch animates (P4).
   func dismiss(_ vc: ObjectID, animated: Bool) {
     touch(vc)
-    let dismissing = ancestors(of: vc).lazy.compactMap { self[$0].dismissedBy }.first
-    if let transition = self[vc].transition ?? dismissing.flatMap({ self[$0].transition }) {
-      observe(.dismissRefused(vc: vc, handler: dismissing ?? vc, transition: transition))
+    if let (handler, transition) = transitionInProgress(for: vc, includingDismissed: true) {
+      observe(.dismissRefused(vc: vc, handler: handler, transition: transition))
       return
     }
-    guard let handler = dismissingController(for: vc), let top = self[handler].presented else { return }
+    guard let (handler, top) = dismissal(requestedOf: vc) else { return }
     if let transition = self[handler].transition {
       observe(.dismissRefused(vc: vc, handler: handler, transition: transition))
       return
     }
-    if animated {
-      self[handler].transition = PresentationTransition(kind: .dismissing, controller: top, line: line)
-      self[top].dismissedBy = handler
-    }
-    endPresentation(top: top, handler: handler)
+    endPresentation(top: top, handler: handler, animated: animated)
   }
 
-  /// `top`, and what it presents in turn, are no longer presented by `handler`: orientation is
+  /// `top`, and what it presents in turn, are no longer presented by `handler`. Orientation is
   /// decided again when `top` decided it, else the controller revealed is checked (O4).
-  func endPresentation(top: ObjectID, handler: ObjectID) {
+  func endPresentation(top: ObjectID, handler: ObjectID, animated: Bool = false) {
     let decided = self[top].style?.decidesOrientation == true
-    var current: ObjectID? = top
-    var steps = 0
-    while let presented = current, steps < controllers.count {
-      steps += 1
-      current = self[presented].presented
-      self[presented].presented = nil
-      self[presented].presenter = nil
-      self[presented].transition = nil
-    }
-    self[handler].presented = nil
+    unlinkPresentation(top: top, handler: handler, animated: animated)
     if decided {
       requestOrientationDecision(.deciderChanged(cause: .dismiss(top), line: line))
     } else {
@@ -161,28 +130,37 @@ extension SessionModel {
     }
   }
 
-  /// The presenter a dismiss sent to `vc` is forwarded to.
-  private func dismissingController(for vc: ObjectID) -> ObjectID? {
-    if self[vc].presented != nil { return vc }
-    for ancestor in ancestors(of: vc) {
-      if let presenter = self[ancestor].presenter { return presenter }
-      if self[ancestor].presented != nil { return ancestor }
+  /// Takes `top` and the controllers it presents off `handler`; an animated dismissal moves them
+  /// off screen until their callbacks or the completion say it is over.
+  func unlinkPresentation(top: ObjectID, handler: ObjectID, animated: Bool) {
+    var moving: [ObjectID] = []
+    var current: ObjectID? = top
+    var steps = 0
+    while let presented = current, steps < controllers.count {
+      steps += 1
+      current = self[presented].presented
+      self[presented].presented = nil
+      self[presented].presenter = nil
+      self[presented].presentationEndLine = line
+      if self[presented].transition != nil { endTransition(of: presented) }
+      if animated {
+        self[presented].dismissedBy = handler
+        moving.append(presented)
+      }
     }
-    return nil
+    self[handler].presented = nil
+    if animated {
+      self[handler].transition = PresentationTransition(kind: .dismissing, controller: top, line: line, moving: moving)
+    }
   }
 
-  /// The dismissal's completion ran (`vc` is the receiver of the dismiss), or the dismissed
-  /// controller disappeared.
-  func dismissalCompleted(_ vc: ObjectID) {
+  /// The completion of a dismiss sent to `vc` ran: the dismissal that request started — run by
+  /// `vc` or an ancestor, or taking the controller that holds `vc` away — is over.
+  func dismissalCompleted(receiver vc: ObjectID) {
     touch(vc)
-    if self[vc].transition?.kind == .dismissing { self[vc].transition = nil }
-    // The completion may name a controller inside the dismissed one (a Close button's).
-    guard let top = ancestors(of: vc).first(where: { self[$0].dismissedBy != nil }),
-      let handler = self[top].dismissedBy
-    else { return }
-    self[top].dismissedBy = nil
-    if self[handler].transition?.kind == .dismissing, self[handler].transition?.controller == top {
-      self[handler].transition = nil
+    for ancestor in ancestors(of: vc) {
+      if self[ancestor].transition?.kind == .dismissing { return endTransition(of: ancestor) }
+      if let (handler, _) = dismissal(moving: ancestor) { return endTransition(of: handler) }
     }
   }
 }

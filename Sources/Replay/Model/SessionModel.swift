@@ -73,15 +73,20 @@ public final class SessionModel {
     time = event.time
     growToSymbols()
     if symbols.hasRenewed { symbols.takeRenewed().forEach(forget) }
-    if Self.isAnswer(event.payload) {
-      // An answer logged in another instant than the question belongs to a later one.
-      if pendingOrientation != nil, !isSameInstant(pendingOrientationTime) { resolvePendingOrientation() }
-    } else {
-      if pendingOrientation != nil { resolvePendingOrientation() }
+    let isConsequence = event.payload.isConsequence
+    // A decision waits for the answers UIKit asks while making it, recorded among the callbacks
+    // of the step that asked; it is taken at the next cause, before the rotation callbacks that
+    // report it, or once the session has moved on to a later instant.
+    if pendingOrientation != nil,
+      !isConsequence || event.payload.reportsRotation || !isSameInstant(pendingOrientationTime)
+    {
+      resolvePendingOrientation()
+    }
+    if !Self.isAnswer(event.payload) {
       if lastRotation != nil, !Self.followsRotation(event.payload) { lastRotation = nil }
       if lastContextPresent != nil, !Self.isPresent(event.payload) { lastContextPresent = nil }
     }
-    if !held.isEmpty, !Self.isConsequence(event.payload) { releaseHeld() }
+    let awaiting = !held.isEmpty && !isConsequence ? closeEvidenceWindows() : nil
     switch event.payload {
     case .setRoot(let vc, let window): setRoot(vc, window: window)
     case .windowMask(let mask, let window): windows[windowIndex(window)].mask = mask
@@ -92,6 +97,7 @@ public final class SessionModel {
     case .shouldAutorotate(let vc, let value): controllers[touch(vc)].shouldAutorotate = value
     case .preferredInterfaceOrientation(let vc, let orientation):
       controllers[touch(vc)].preferredOrientation = orientation
+      controllers[vc.offset].preferredOrientationLine = line
     case .definesPresentationContext(let vc, let value):
       controllers[touch(vc)].definesPresentationContext = value
       if lastContextPresent != nil { reconsiderContext(after: vc) }
@@ -115,7 +121,7 @@ public final class SessionModel {
       present(vc, from: presenter, style: style ?? defaultStyle, animated: animated == true)
     case .presentCompleted(let vc): presentationCompleted(vc)
     case .dismiss(let vc, let animated): dismiss(vc, animated: animated == true)
-    case .dismissCompleted(let vc): dismissalCompleted(vc)
+    case .dismissCompleted(let vc): dismissalCompleted(receiver: vc)
     case .popoverCreate(let popover, let vc): createPopover(popover, content: vc)
     case .popoverPresent(let popover): presentPopover(popover)
     case .popoverDismiss(let popover, _), .popoverDidDismiss(let popover): hidePopover(popover)
@@ -131,6 +137,7 @@ public final class SessionModel {
       requestOrientationDecision(.update(requested: mask, window: window, line: line))
     case .dealloc(let vc): forget(vc)
     }
+    if let awaiting { settle(awaiting: awaiting) }
     return emitted
   }
 

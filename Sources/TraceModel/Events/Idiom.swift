@@ -4,7 +4,8 @@ public enum Idiom: String, CaseIterable, Sendable {
   case pad
 
   /// The mask a controller supports when it never answered `supportedInterfaceOrientations`,
-  /// and the Info.plist default: `all` on iPad, `allButUpsideDown` on iPhone.
+  /// and the Info.plist default: `all` on iPad, `allButUpsideDown` on iPhone
+  /// (https://developer.apple.com/documentation/uikit/uiviewcontroller/supportedinterfaceorientations).
   public var defaultMask: OrientationMask { self == .pad ? .all : .allButUpsideDown }
 
   /// UIKit's name of the idiom, for messages.

@@ -1,0 +1,97 @@
+import TraceModel
+
+/// UIKit's answers about presentation, coded once and asked by every path: choosing who
+/// presents, routing a dismiss, finding the transition a request runs into, and ending it.
+///
+/// UIKit answers `presentedViewController` and `presentingViewController` for a controller's
+/// ancestors too: a child of a navigation controller that presents "is presenting", and a child
+/// of a presented controller is presented by its presenter
+/// (https://developer.apple.com/documentation/uikit/uiviewcontroller/presentedviewcontroller,
+/// https://developer.apple.com/documentation/uikit/uiviewcontroller/presentingviewcontroller).
+extension SessionModel {
+  /// `vc` or its nearest ancestor that presents a controller: the one whose
+  /// `presentedViewController` answers for `vc`.
+  package func presentingAncestor(of vc: ObjectID) -> ObjectID? {
+    ancestors(of: vc).first { self[$0].presented != nil }
+  }
+
+  /// `vc` or its nearest ancestor that is presented: the one whose `presentingViewController`
+  /// answers for `vc`.
+  package func presentedAncestor(of vc: ObjectID) -> ObjectID? {
+    ancestors(of: vc).first { self[$0].presenter != nil }
+  }
+
+  /// `presentedViewController` of `vc`.
+  public func presentedViewController(of vc: ObjectID) -> ObjectID? {
+    presentingAncestor(of: vc).flatMap { self[$0].presented }
+  }
+
+  /// `presentingViewController` of `vc`.
+  public func presentingViewController(of vc: ObjectID) -> ObjectID? {
+    presentedAncestor(of: vc).flatMap { self[$0].presenter }
+  }
+
+  /// Who presents for `source`: for current-context styles the first ancestor that defines a
+  /// presentation context, else the top of the parent chain (`presentingViewController` is "the
+  /// farthest ancestor").
+  /// https://developer.apple.com/documentation/uikit/uiviewcontroller/definespresentationcontext
+  package func presentingController(for source: ObjectID, style: EffectiveStyle) -> ObjectID {
+    if style.usesPresentationContext {
+      for ancestor in ancestors(of: source) where definesContext(ancestor) { return ancestor }
+    }
+    return root(of: source)
+  }
+
+  /// `definesPresentationContext`: its answer, else NO, except for UINavigationController,
+  /// which "change[s] the default value to YES" (the property's documentation).
+  private func definesContext(_ vc: ObjectID) -> Bool {
+    self[vc].definesPresentationContext ?? kind(vc)?.hasNavigationStack ?? false
+  }
+
+  /// What `dismiss(animated:)` sent to `vc` dismisses, and the presenter that does it: sent to
+  /// a controller that presents (itself or through an ancestor), its presented controller and
+  /// all above it; sent to one that presents nothing, the request goes to its presenter, which
+  /// dismisses the presented controller holding `vc`
+  /// (https://developer.apple.com/documentation/uikit/uiviewcontroller/dismiss(animated:completion:)).
+  package func dismissal(requestedOf vc: ObjectID) -> (handler: ObjectID, top: ObjectID)? {
+    if let host = presentingAncestor(of: vc), let top = self[host].presented { return (host, top) }
+    if let presented = presentedAncestor(of: vc), let presenter = self[presented].presenter {
+      return (presenter, presented)
+    }
+    return nil
+  }
+
+  /// The animated presentation or dismissal a request sent to `vc` runs into, with the presenter
+  /// that runs it: one run by `vc` or an ancestor, one presenting the controller that holds
+  /// `vc`, and — with `includingDismissed` — one dismissing it.
+  package func transitionInProgress(for vc: ObjectID, includingDismissed: Bool) -> (
+    handler: ObjectID, transition: PresentationTransition
+  )? {
+    for ancestor in ancestors(of: vc) {
+      let state = self[ancestor]
+      if let transition = state.transition { return (ancestor, transition) }
+      if let presenter = state.presenter, let transition = self[presenter].transition,
+        transition.kind == .presenting, transition.controller == ancestor
+      {
+        return (presenter, transition)
+      }
+      if includingDismissed, let dismissal = dismissal(moving: ancestor) { return dismissal }
+    }
+    return nil
+  }
+
+  /// The animated dismissal taking `vc` (one of the controllers it moves) off screen, with the
+  /// presenter that runs it.
+  func dismissal(moving vc: ObjectID) -> (handler: ObjectID, transition: PresentationTransition)? {
+    guard let handler = self[vc].dismissedBy, let transition = self[handler].transition, transition.kind == .dismissing
+    else { return nil }
+    return (handler, transition)
+  }
+
+  /// Ends `handler`'s transition: the controllers it moved are no longer being dismissed.
+  func endTransition(of handler: ObjectID) {
+    guard let transition = self[handler].transition else { return }
+    self[handler].transition = nil
+    for moved in transition.moving where self[moved].dismissedBy == handler { self[moved].dismissedBy = nil }
+  }
+}
