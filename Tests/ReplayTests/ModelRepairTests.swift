@@ -171,3 +171,32 @@ struct ModelRepairTests {
     #expect(rows == ["13 preferred-orientation-unsupported"])
   }
 }
+
+extension ModelRepairTests {
+  @Test(
+    "an animated present whose end the trace does not show is over a second later",
+    arguments: [("1.2", ["6 dismiss-during-transition"]), ("3.0", [])])
+  func transitionLifetime(dismissedAt: String, expected: [String]) throws {
+    let rows = try findingRows([
+      #"{"traceq":1,"idiom":"phone","os":"12.0"}"#,
+      #"{"ev":"setRoot","vc":"0xa1","class":"RootViewController","t":0.1}"#,
+      #"{"ev":"viewWillAppear","vc":"0xa1","t":0.2}"#, #"{"ev":"viewDidAppear","vc":"0xa1","t":0.5}"#,
+      #"{"ev":"present","presenter":"0xa1","vc":"0xb2","style":"overFullScreen","animated":true,"t":1.0}"#,
+      #"{"ev":"dismiss","vc":"0xb2","animated":true,"t":\#(dismissedAt)}"#,
+    ])
+    #expect(rows == expected)
+  }
+}
+
+extension ModelRepairTests {
+  @Test("a controller deallocated while it was being presented ends that presentation's transition")
+  func deallocatedDuringPresentation() throws {
+    let rows = try findingRows(
+      Self.overlay.prefix(4) + [
+        #"{"ev":"present","presenter":"0xa1","vc":"0xb2","style":"overFullScreen","animated":true}"#,
+        #"{"ev":"dealloc","vc":"0xb2"}"#,
+        #"{"ev":"present","presenter":"0xa1","vc":"0xc3","style":"overFullScreen","animated":true}"#,
+      ])
+    #expect(rows == [])
+  }
+}

@@ -68,6 +68,8 @@ public struct PresentationTransition: Sendable, Equatable {
   /// The presented controller coming or going.
   public var controller: ObjectID
   public var line: Int
+  /// When it started (`t`), when the trace says.
+  public var time: Double?
   /// A dismissal's controllers going off screen: `controller` and the ones it presented.
   public var moving: [ObjectID] = []
 }

@@ -77,6 +77,8 @@ extension SessionModel {
     guard vc.offset < controllers.count, controllers[vc.offset].isKnown else { return }
     let state = self[vc]
     detach(vc)
+    if state.transition != nil { endTransition(of: vc) }
+    if let presenter = state.presenter, self[presenter].transition?.controller == vc { endTransition(of: presenter) }
     for child in state.children where self[child].parent == vc { self[child].parent = nil }
     if let presenter = state.presenter, self[presenter].presented == vc { self[presenter].presented = nil }
     if let presented = state.presented, self[presented].presenter == vc { self[presented].presenter = nil }

@@ -38,7 +38,9 @@ extension SessionModel {
   func link(_ vc: ObjectID, presentedBy handler: ObjectID, from source: ObjectID, style: EffectiveStyle, animated: Bool)
   {
     setPresentation(vc, presentedBy: handler, from: source, style: style)
-    if animated { self[handler].transition = PresentationTransition(kind: .presenting, controller: vc, line: line) }
+    if animated {
+      self[handler].transition = PresentationTransition(kind: .presenting, controller: vc, line: line, time: time)
+    }
     if style.decidesOrientation {
       requestOrientationDecision(.deciderChanged(cause: .present(vc), line: line))
     }
@@ -111,7 +113,7 @@ extension SessionModel {
       return
     }
     guard let (handler, top) = dismissal(requestedOf: vc) else { return }
-    if let transition = self[handler].transition {
+    if let transition = runningTransition(of: handler) {
       observe(.dismissRefused(vc: vc, handler: handler, transition: transition))
       return
     }
@@ -150,7 +152,8 @@ extension SessionModel {
     }
     self[handler].presented = nil
     if animated {
-      self[handler].transition = PresentationTransition(kind: .dismissing, controller: top, line: line, moving: moving)
+      self[handler].transition = PresentationTransition(
+        kind: .dismissing, controller: top, line: line, time: time, moving: moving)
     }
   }
 

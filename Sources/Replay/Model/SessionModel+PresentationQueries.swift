@@ -68,9 +68,8 @@ extension SessionModel {
     handler: ObjectID, transition: PresentationTransition
   )? {
     for ancestor in ancestors(of: vc) {
-      let state = self[ancestor]
-      if let transition = state.transition { return (ancestor, transition) }
-      if let presenter = state.presenter, let transition = self[presenter].transition,
+      if let transition = runningTransition(of: ancestor) { return (ancestor, transition) }
+      if let presenter = self[ancestor].presenter, let transition = runningTransition(of: presenter),
         transition.kind == .presenting, transition.controller == ancestor
       {
         return (presenter, transition)
@@ -83,10 +82,23 @@ extension SessionModel {
   /// The animated dismissal taking `vc` (one of the controllers it moves) off screen, with the
   /// presenter that runs it.
   func dismissal(moving vc: ObjectID) -> (handler: ObjectID, transition: PresentationTransition)? {
-    guard let handler = self[vc].dismissedBy, let transition = self[handler].transition, transition.kind == .dismissing
+    guard let handler = self[vc].dismissedBy, let transition = runningTransition(of: handler),
+      transition.kind == .dismissing
     else { return nil }
     return (handler, transition)
   }
+
+  /// `handler`'s animated presentation or dismissal, while it may still run: UIKit's animations
+  /// last a fraction of a second, so one the trace has not ended ``transitionLifetime`` after
+  /// it started is over (the callbacks that end it were not recorded).
+  func runningTransition(of handler: ObjectID) -> PresentationTransition? {
+    guard let transition = self[handler].transition else { return nil }
+    if let start = transition.time, let now = time, now - start > Self.transitionLifetime { return nil }
+    return transition
+  }
+
+  /// How long (in seconds of `t`) a transition may run before the model takes it as over.
+  static let transitionLifetime = 1.0
 
   /// Ends `handler`'s transition: the controllers it moved are no longer being dismissed.
   func endTransition(of handler: ObjectID) {
