@@ -200,3 +200,61 @@ extension ModelRepairTests {
     #expect(rows == [])
   }
 }
+
+extension ModelRepairTests {
+  /// A tab bar controller that answers for its content: landscape is allowed at launch, then
+  /// its navigation controller's list is portrait-only, and so is its answer when the app asks
+  /// UIKit to try again (the device stays in landscape).
+  static let forwardingTabs = [
+    #"{"traceq":1,"idiom":"phone","os":"12.0","orientation":"landscapeRight"}"#,
+    #"{"ev":"setViewControllers","container":"0xn","vcs":["0xl"]}"#,
+    #"{"ev":"setViewControllers","container":"0xt","vcs":["0xn","0xs"]}"#,
+    #"{"ev":"setRoot","vc":"0xt","class":"RotatingTabBarController","kind":"tabBar"}"#,
+    #"{"ev":"supportedInterfaceOrientations","vc":"0xt","mask":"allButUpsideDown"}"#,
+    #"{"ev":"viewWillAppear","vc":"0xt"}"#, #"{"ev":"viewDidAppear","vc":"0xt"}"#,
+    #"{"ev":"deviceOrientation","orientation":"landscapeLeft"}"#,
+    #"{"ev":"attemptRotation"}"#,
+    #"{"ev":"supportedInterfaceOrientations","vc":"0xt","mask":"portrait"}"#,
+  ]
+
+  @Test("a container's answer for what it showed before does not decide what it shows now")
+  func staleContainerAnswer() throws {
+    // The settings tab never answered; the tab bar's portrait was its list's.
+    let rows = try findingRows(
+      Self.forwardingTabs + [
+        #"{"ev":"selectTab","tab":"0xt","vc":"0xs","class":"SettingsViewController"}"#,
+        #"{"ev":"viewWillAppear","vc":"0xs"}"#, #"{"ev":"viewDidAppear","vc":"0xs"}"#,
+      ])
+    #expect(rows == [])
+  }
+
+  @Test("a controller's own answer still decides after the switch")
+  func ownAnswerAfterSwitch() throws {
+    let rows = try findingRows(
+      Self.forwardingTabs + [
+        #"{"ev":"supportedInterfaceOrientations","vc":"0xs","mask":"portrait"}"#,
+        #"{"ev":"selectTab","tab":"0xt","vc":"0xs","class":"SettingsViewController"}"#,
+      ])
+    #expect(rows == ["12 unsupported-orientation-shown"])
+  }
+
+  @Test("a portrait screen revealed in landscape again, after it was covered, is reported again")
+  func revealedAgain() throws {
+    let reveal = [
+      #"{"ev":"push","nav":"0xn","vc":"0xw","class":"VideoViewController"}"#,
+      #"{"ev":"viewWillDisappear","vc":"0xa"}"#, #"{"ev":"viewDidDisappear","vc":"0xa"}"#,
+      #"{"ev":"pop","nav":"0xn","vc":"0xw"}"#,
+      #"{"ev":"viewWillAppear","vc":"0xa"}"#, #"{"ev":"viewDidAppear","vc":"0xa"}"#,
+    ]
+    let shown = [#"{"ev":"viewWillAppear","vc":"0xa"}"#, #"{"ev":"viewDidAppear","vc":"0xa"}"#]
+    let rows = try findingRows(Self.portraitRevealed + shown + reveal)
+    #expect(rows == ["8 rejected-orientation", "10 unsupported-orientation-shown", "16 unsupported-orientation-shown"])
+    // Shown all along (a sheet over it and gone again), it is the same state: reported once.
+    let sheet = [
+      #"{"ev":"present","presenter":"0xa","vc":"0xs","style":"overFullScreen"}"#,
+      #"{"ev":"dismiss","vc":"0xs"}"#,
+    ]
+    let once = try findingRows(Self.portraitRevealed + shown + sheet)
+    #expect(once == ["8 rejected-orientation", "10 unsupported-orientation-shown"])
+  }
+}

@@ -51,6 +51,12 @@ public struct ControllerState: Sendable {
 
   // Answers to UIKit's questions (the last one recorded)
   public internal(set) var supportedMask: OrientationMask?
+  /// The line of that answer.
+  public internal(set) var supportedMaskLine = 0
+  /// The last line at which what it shows below it changed (a push, pop, tab selection or
+  /// child added or removed, at any depth): a container's answer given before that line may
+  /// have been for other content (containers often answer for what they show).
+  public internal(set) var shownContentLine = 0
   public internal(set) var shouldAutorotate: Bool?
   public internal(set) var preferredOrientation: InterfaceOrientation?
   /// The line of that answer: UIKit asks it at each full-screen presentation or dismissal, so

@@ -24,6 +24,8 @@ extension SessionModel {
     callbackEndsTransitions(vc, callback)
     if callback == .viewDidDisappear {
       self[vc].poppedFrom = nil
+      // Off screen: shown again in an orientation it does not support is a new finding.
+      if !reportedUnsupportedShown.isEmpty { reportedUnsupportedShown[vc] = nil }
       endUserDismissedPresentation(vc)
     }
   }

@@ -116,6 +116,7 @@ extension SessionModel {
       attach(vc, to: tab)
     }
     self[tab].selectedChild = vc
+    shownContentChanged(below: tab)
     checkShownOrientation(after: .selectTab, from: tab)
   }
 
@@ -132,6 +133,7 @@ extension SessionModel {
     reportPendingDidMove(from, .used)
     self[from].isViewRemoved = true
     self[to].isViewRemoved = false
+    shownContentChanged(below: parent)
     checkShownOrientation(after: .transition, from: parent)
   }
 }

@@ -9,15 +9,18 @@ extension SessionModel {
   /// a dismissal moves (the top-most of a dismissed stack included) disappearing, or the
   /// presenter it reveals appearing, ends the dismissal.
   func callbackEndsTransitions(_ vc: ObjectID, _ callback: AppearanceCallback) {
+    guard openTransitions > 0 else { return }
     switch callback {
     case .viewDidAppear:
       presentationCompleted(vc)
-      if let revealing = ancestors(of: vc).first(where: { self[$0].transition?.kind == .dismissing }) {
-        endTransition(of: revealing)
+      for ancestor in ancestors(of: vc) where self[ancestor].transition?.kind == .dismissing {
+        return endTransition(of: ancestor)
       }
     case .viewDidDisappear:
-      if let (handler, _) = ancestors(of: vc).lazy.compactMap({ self.dismissal(moving: $0) }).first {
-        endTransition(of: handler)
+      for ancestor in ancestors(of: vc) {
+        if let handler = self[ancestor].dismissedBy, self[handler].transition?.kind == .dismissing {
+          return endTransition(of: handler)
+        }
       }
     case .viewWillAppear, .viewWillDisappear:
       break

@@ -73,7 +73,7 @@ extension SessionModel {
     case .rejectedRotation(_, _, let wanted, _): interfaceOrientation != wanted
     case .unsupportedShown(_, let vc, let orientation, _, _):
       interfaceOrientation == orientation && isOnScreen(vc)
-        && self[vc].supportedMask.map { !$0.contains(orientation) } == true
+        && currentMask(of: vc).map { !$0.contains(orientation) } == true
     }
   }
 

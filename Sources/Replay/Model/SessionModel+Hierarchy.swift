@@ -94,6 +94,7 @@ extension SessionModel {
     self[child].poppedFrom = nil
     self[child].isViewRemoved = false
     self[parent].children.append(child)
+    shownContentChanged(below: parent)
   }
 
   /// Takes `child` out of its parent.
@@ -104,6 +105,12 @@ extension SessionModel {
     self[child].parent = nil
     self[child].pendingDidMove = nil
     self[child].willMoveToNil = false
+    shownContentChanged(below: parent)
+  }
+
+  /// What `container` and its ancestors show changed at this line.
+  func shownContentChanged(below container: ObjectID) {
+    for ancestor in ancestors(of: container) { self[ancestor].shownContentLine = line }
   }
 
   /// A controller that is being placed somewhere new: if the model never saw it, it starts

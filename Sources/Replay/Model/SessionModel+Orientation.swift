@@ -232,11 +232,18 @@ extension SessionModel {
     // The deepest controller shown that excludes the orientation is the one to report.
     var excluding: (vc: ObjectID, mask: OrientationMask)?
     for vc in shownChain(from: container) {
-      if let mask = self[vc].supportedMask, !mask.contains(orientation) { excluding = (vc, mask) }
+      if let mask = currentMask(of: vc), !mask.contains(orientation) { excluding = (vc, mask) }
     }
     guard let (vc, mask) = excluding, reportedUnsupportedShown[vc] != orientation else { return }
     reportedUnsupportedShown[vc] = orientation
     held.append(.unsupportedShown(line: line ?? self.line, vc: vc, orientation: orientation, mask: mask, cause: cause))
+  }
+
+  /// `vc`'s supportedInterfaceOrientations answer, unless it was given before what `vc` shows
+  /// changed: UIKit does not ask again after a pop or a tab switch, and a container's earlier
+  /// answer may have been its former content's.
+  func currentMask(of vc: ObjectID) -> OrientationMask? {
+    self[vc].supportedMaskLine > self[vc].shownContentLine ? self[vc].supportedMask : nil
   }
 
   /// willRotate / willAnimateRotation / didRotate: UIKit sends them for a rotation it makes,

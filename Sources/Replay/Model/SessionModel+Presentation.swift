@@ -39,7 +39,7 @@ extension SessionModel {
   {
     setPresentation(vc, presentedBy: handler, from: source, style: style)
     if animated {
-      self[handler].transition = PresentationTransition(kind: .presenting, controller: vc, line: line, time: time)
+      startTransition(PresentationTransition(kind: .presenting, controller: vc, line: line, time: time), on: handler)
     }
     if style.decidesOrientation {
       requestOrientationDecision(.deciderChanged(cause: .present(vc), line: line))
@@ -68,8 +68,8 @@ extension SessionModel {
     self[handler].presented = last.vc
     self[last.vc].presenter = handler
     if let transition = self[old].transition, transition.controller == last.vc {
-      self[old].transition = nil
-      self[handler].transition = transition
+      endTransition(of: old)
+      startTransition(transition, on: handler)
     }
   }
 
@@ -152,8 +152,8 @@ extension SessionModel {
     }
     self[handler].presented = nil
     if animated {
-      self[handler].transition = PresentationTransition(
-        kind: .dismissing, controller: top, line: line, time: time, moving: moving)
+      startTransition(
+        PresentationTransition(kind: .dismissing, controller: top, line: line, time: time, moving: moving), on: handler)
     }
   }
 

@@ -100,9 +100,16 @@ extension SessionModel {
   /// How long (in seconds of `t`) a transition may run before the model takes it as over.
   static let transitionLifetime = 1.0
 
+  /// `handler` starts an animated presentation or dismissal (replacing one it had).
+  func startTransition(_ transition: PresentationTransition, on handler: ObjectID) {
+    if self[handler].transition == nil { openTransitions += 1 }
+    self[handler].transition = transition
+  }
+
   /// Ends `handler`'s transition: the controllers it moved are no longer being dismissed.
   func endTransition(of handler: ObjectID) {
     guard let transition = self[handler].transition else { return }
+    openTransitions -= 1
     self[handler].transition = nil
     for moved in transition.moving where self[moved].dismissedBy == handler { self[moved].dismissedBy = nil }
   }

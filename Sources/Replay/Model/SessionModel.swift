@@ -34,6 +34,9 @@ public final class SessionModel {
   /// The line and time (`t`) of the event being applied.
   @exclusivity(unchecked) var line = 0
   @exclusivity(unchecked) var time: Double?
+  /// How many controllers have a presentation transition (``ControllerState/transition``): the
+  /// callbacks that may end one look for it only when there is one.
+  @exclusivity(unchecked) var openTransitions = 0
   /// Findings that the callbacks after their event may still refute.
   @exclusivity(unchecked) var held: [HeldFinding] = []
   /// The last current-context present, whose presenter a `definesPresentationContext` answer
@@ -73,27 +76,32 @@ public final class SessionModel {
     time = event.time
     growToSymbols()
     if symbols.hasRenewed { symbols.takeRenewed().forEach(forget) }
-    let isConsequence = event.payload.isConsequence
-    // A decision waits for the answers UIKit asks while making it, recorded among the callbacks
-    // of the step that asked; it is taken at the next cause, before the rotation callbacks that
-    // report it, or once the session has moved on to a later instant.
-    if pendingOrientation != nil,
-      !isConsequence || event.payload.reportsRotation || !isSameInstant(pendingOrientationTime)
-    {
-      resolvePendingOrientation()
+    var awaiting: [HeldFinding]?
+    if pendingOrientation != nil || !held.isEmpty {
+      let isConsequence = event.payload.isConsequence
+      // A decision waits for the answers UIKit asks while making it, recorded among the
+      // callbacks of the step that asked; it is taken at the next cause, before the rotation
+      // callbacks that report it, or once the session has moved on to a later instant.
+      if pendingOrientation != nil,
+        !isConsequence || event.payload.reportsRotation || !isSameInstant(pendingOrientationTime)
+      {
+        resolvePendingOrientation()
+      }
+      if !held.isEmpty, !isConsequence { awaiting = closeEvidenceWindows() }
     }
     if !Self.isAnswer(event.payload) {
       if lastRotation != nil, !Self.followsRotation(event.payload) { lastRotation = nil }
       if lastContextPresent != nil, !Self.isPresent(event.payload) { lastContextPresent = nil }
     }
-    let awaiting = !held.isEmpty && !isConsequence ? closeEvidenceWindows() : nil
     switch event.payload {
     case .setRoot(let vc, let window): setRoot(vc, window: window)
     case .windowMask(let mask, let window): windows[windowIndex(window)].mask = mask
     case .deviceNotifications(let on): deviceNotificationsOn = on
     case .deviceOrientation(let device): deviceChanged(to: device)
     case .attemptRotation: attemptRotation()
-    case .supportedInterfaceOrientations(let vc, let mask): controllers[touch(vc)].supportedMask = mask
+    case .supportedInterfaceOrientations(let vc, let mask):
+      controllers[touch(vc)].supportedMask = mask
+      controllers[vc.offset].supportedMaskLine = line
     case .shouldAutorotate(let vc, let value): controllers[touch(vc)].shouldAutorotate = value
     case .preferredInterfaceOrientation(let vc, let orientation):
       controllers[touch(vc)].preferredOrientation = orientation
