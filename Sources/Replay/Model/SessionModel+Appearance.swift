@@ -6,9 +6,9 @@ extension SessionModel {
   /// controller seen for the first time takes the state its first callback implies.
   func appearance(_ vc: ObjectID, _ callback: AppearanceCallback) {
     touch(vc)
-    if self[vc].appearance == nil, callback.isAppearing { adoptAsRootOfNavigation(vc) }
-    if callback == .viewWillAppear, self[vc].poppedFrom != nil { restoreCancelledPop(vc) }
     if callback.isAppearing {
+      if self[vc].appearance == nil { adoptAsRootOfNavigation(vc) }
+      if callback == .viewWillAppear, self[vc].poppedFrom != nil { restoreCancelledPop(vc) }
       if !held.isEmpty { appearanceRefutesHeld(vc) }
       repairShown(vc)
     }

@@ -226,17 +226,31 @@ extension SessionModel {
   /// After a pop, a tab switch, a stack replacement, a custom transition or a dismissal, UIKit
   /// does not decide the orientation again (O4): a controller now shown whose own answer
   /// excludes the current orientation stays in it until the device moves.
-  func checkShownOrientation(after cause: EventName, from container: ObjectID, at line: Int? = nil) {
+  func checkShownOrientation(after event: EventName, from container: ObjectID, at line: Int? = nil) {
     guard !supportsMultitasking, isOnScreen(container) else { return }
     let orientation = interfaceOrientation
-    // The deepest controller shown that excludes the orientation is the one to report.
+    let cause = line ?? self.line
+    // The deepest controller the event revealed that excludes the orientation is the one to
+    // report; one on screen before it (a tab kept selected) was not revealed by it.
     var excluding: (vc: ObjectID, mask: OrientationMask)?
-    for vc in shownChain(from: container) {
+    for vc in shownChain(from: container) where wasRevealed(vc, by: cause) {
       if let mask = currentMask(of: vc), !mask.contains(orientation) { excluding = (vc, mask) }
     }
     guard let (vc, mask) = excluding, reportedUnsupportedShown[vc] != orientation else { return }
     reportedUnsupportedShown[vc] = orientation
-    held.append(.unsupportedShown(line: line ?? self.line, vc: vc, orientation: orientation, mask: mask, cause: cause))
+    held.append(.unsupportedShown(line: cause, vc: vc, orientation: orientation, mask: mask, cause: event))
+  }
+
+  /// Whether `vc` came on screen with the event at `line`: it was not on screen, or its
+  /// appearance began after that event (the callbacks follow their cause).
+  private func wasRevealed(_ vc: ObjectID, by line: Int) -> Bool {
+    self[vc].appearance?.isVisible != true || self[vc].appearanceLine > line
+  }
+
+  /// Whether `vc` decides the orientation now (the primary window's root, or the top-most
+  /// controller presented over it full screen).
+  func isDeciding(_ vc: ObjectID) -> Bool {
+    primaryWindow?.root.map(decidingController(from:)) == vc
   }
 
   /// `vc`'s supportedInterfaceOrientations answer, unless it was given before what `vc` shows

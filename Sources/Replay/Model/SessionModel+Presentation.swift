@@ -41,7 +41,9 @@ extension SessionModel {
     if animated {
       startTransition(PresentationTransition(kind: .presenting, controller: vc, line: line, time: time), on: handler)
     }
-    if style.decidesOrientation {
+    // UIKit decides again when the presented controller takes over the decision (not when it
+    // is presented from a controller outside the window's hierarchy).
+    if style.decidesOrientation, isDeciding(vc) {
       requestOrientationDecision(.deciderChanged(cause: .present(vc), line: line))
     }
   }
@@ -123,7 +125,7 @@ extension SessionModel {
   /// `top`, and what it presents in turn, are no longer presented by `handler`. Orientation is
   /// decided again when `top` decided it, else the controller revealed is checked (O4).
   func endPresentation(top: ObjectID, handler: ObjectID, animated: Bool = false) {
-    let decided = self[top].style?.decidesOrientation == true
+    let decided = self[top].style?.decidesOrientation == true && isDeciding(top)
     unlinkPresentation(top: top, handler: handler, animated: animated)
     if decided {
       requestOrientationDecision(.deciderChanged(cause: .dismiss(top), line: line))

@@ -30,7 +30,7 @@ public final class SessionModel {
   @exclusivity(unchecked) var emptyAppearingNavigations: [ObjectID] = []
   /// Orientation findings already made, so that a state is reported once.
   var reportedNoCommonOrientation: OrientationDecision?
-  var reportedUnsupportedShown: [ObjectID: InterfaceOrientation] = [:]
+  @exclusivity(unchecked) var reportedUnsupportedShown: [ObjectID: InterfaceOrientation] = [:]
   /// The line and time (`t`) of the event being applied.
   @exclusivity(unchecked) var line = 0
   @exclusivity(unchecked) var time: Double?
