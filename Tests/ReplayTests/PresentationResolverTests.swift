@@ -100,21 +100,42 @@ struct PresentationResolverTests {
     #expect(replayed.model.dismissal(requestedOf: vc) == nil)
   }
 
-  @Test("an animated dismissal is in progress for the receiver, its children and what it moves off screen")
+  @Test("an animated dismissal stops a dismiss sent to the receiver, its children and what it moves off screen")
   func dismissalInProgress() throws {
     let replayed = try ReplayedModel(
       Self.stack + [#"{"ev":"dismiss","vc":"0xr1","animated":true}"#])
     let model = replayed.model
     for receiver in ["0xr", "0xr1", "0xn", "0xn1", "0xp"] {
-      let found = model.transitionInProgress(for: try replayed.id(receiver), includingDismissed: true)
+      let found = model.transitionBlockingDismiss(sentTo: try replayed.id(receiver))
       #expect(replayed.address(found?.handler) == "0xr", "\(receiver)")
       #expect(found?.transition.kind == .dismissing, "\(receiver)")
     }
-    // A present is refused for a controller that presents or is being presented, not for one
-    // on its way out (UIKit says its view is not in the window hierarchy).
-    let presenting = model.transitionInProgress(for: try replayed.id("0xr1"), includingDismissed: false)
-    #expect(replayed.address(presenting?.handler) == "0xr")
-    #expect(model.transitionInProgress(for: try replayed.id("0xn1"), includingDismissed: false) == nil)
+    // A present that 0xr handles runs into it; one that a controller on its way out asks for
+    // does not (UIKit says its view is not in the window hierarchy).
+    let root = try replayed.id("0xr")
+    #expect(
+      replayed.address(model.transitionBlockingPresent(from: try replayed.id("0xr1"), on: root)?.handler) == "0xr")
+    let leaving = try replayed.id("0xn1")
+    #expect(model.transitionBlockingPresent(from: leaving, on: try replayed.id("0xn")) == nil)
+  }
+
+  @Test("a present handled by the root is not stopped by a transition of the controller that asked")
+  func presentOverContextDismissal() throws {
+    // 0xc defines the context of a current-context presentation it dismisses with animation;
+    // a full-screen present it asks for is handled by the root, which is not animating.
+    let replayed = try ReplayedModel([
+      #"{"traceq":1,"idiom":"pad","os":"12.0"}"#,
+      #"{"ev":"setRoot","vc":"0xs","class":"UISplitViewController","kind":"split"}"#,
+      #"{"ev":"addChild","parent":"0xs","vc":"0xc","class":"DetailsViewController"}"#,
+      #"{"ev":"definesPresentationContext","vc":"0xc","value":true}"#,
+      #"{"ev":"viewWillAppear","vc":"0xs"}"#, #"{"ev":"viewDidAppear","vc":"0xs"}"#,
+      #"{"ev":"present","presenter":"0xc","vc":"0xm","style":"currentContext"}"#,
+      #"{"ev":"dismiss","vc":"0xm","animated":true}"#,
+    ])
+    let model = replayed.model
+    let source = try replayed.id("0xc")
+    #expect(model.transitionBlockingDismiss(sentTo: source) != nil)
+    #expect(model.transitionBlockingPresent(from: source, on: try replayed.id("0xs")) == nil)
   }
 
   @Test("the dismissal ends with the callbacks of the controllers it moves, whoever they are")
@@ -122,15 +143,15 @@ struct PresentationResolverTests {
     let dismissing = Self.stack + [#"{"ev":"dismiss","vc":"0xr","animated":true}"#]
     // The top-most controller of the dismissed stack disappears (the one in between gets no callback).
     let topGone = try ReplayedModel(dismissing + [#"{"ev":"viewDidDisappear","vc":"0xp"}"#])
-    #expect(topGone.model.transitionInProgress(for: try topGone.id("0xr"), includingDismissed: true) == nil)
+    #expect(topGone.model.transitionBlockingDismiss(sentTo: try topGone.id("0xr")) == nil)
     // The presenter it reveals appears.
     let revealed = try ReplayedModel(dismissing + [#"{"ev":"viewDidAppear","vc":"0xr1"}"#])
-    #expect(revealed.model.transitionInProgress(for: try revealed.id("0xr"), includingDismissed: true) == nil)
+    #expect(revealed.model.transitionBlockingDismiss(sentTo: try revealed.id("0xr")) == nil)
     // The completion names a child of the presenter that received the dismiss.
     let completed = try ReplayedModel(dismissing + [#"{"ev":"dismissCompleted","vc":"0xr1"}"#])
-    #expect(completed.model.transitionInProgress(for: try completed.id("0xr"), includingDismissed: true) == nil)
+    #expect(completed.model.transitionBlockingDismiss(sentTo: try completed.id("0xr")) == nil)
     // Nothing yet: still in progress.
     let running = try ReplayedModel(dismissing + [#"{"ev":"viewWillDisappear","vc":"0xp"}"#])
-    #expect(running.model.transitionInProgress(for: try running.id("0xr"), includingDismissed: true) != nil)
+    #expect(running.model.transitionBlockingDismiss(sentTo: try running.id("0xr")) != nil)
   }
 }

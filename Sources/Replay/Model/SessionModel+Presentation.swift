@@ -83,7 +83,7 @@ extension SessionModel {
     if target.presenter != nil || target.parent != nil || target.rootOfWindow != nil || isAncestor(vc, of: source) {
       return .activeController(presentedBy: target.presenter)
     }
-    if let (_, transition) = transitionInProgress(for: source, includingDismissed: false) {
+    if let (_, transition) = transitionBlockingPresent(from: source, on: handler) {
       return .duringTransition(transition)
     }
     if let other = self[handler].presented { return .alreadyPresenting(other: other) }
@@ -110,7 +110,7 @@ extension SessionModel {
   /// dropped while a presentation or dismissal it would touch animates (P4).
   func dismiss(_ vc: ObjectID, animated: Bool) {
     touch(vc)
-    if let (handler, transition) = transitionInProgress(for: vc, includingDismissed: true) {
+    if let (handler, transition) = transitionBlockingDismiss(sentTo: vc) {
       observe(.dismissRefused(vc: vc, handler: handler, transition: transition))
       return
     }

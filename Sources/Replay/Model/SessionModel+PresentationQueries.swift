@@ -61,20 +61,42 @@ extension SessionModel {
     return nil
   }
 
-  /// The animated presentation or dismissal a request sent to `vc` runs into, with the presenter
-  /// that runs it: one run by `vc` or an ancestor, one presenting the controller that holds
-  /// `vc`, and — with `includingDismissed` — one dismissing it.
-  package func transitionInProgress(for vc: ObjectID, includingDismissed: Bool) -> (
+  /// The animated presentation or dismissal a present handled by `handler` (asked by `source`)
+  /// runs into: one `handler` runs ("Attempt to present <X> on <handler> while a presentation
+  /// is in progress"), or the one still bringing in the presented controller that holds
+  /// `source`. A transition of a controller between them does not stop UIKit presenting from
+  /// `handler`.
+  package func transitionBlockingPresent(from source: ObjectID, on handler: ObjectID) -> (
+    handler: ObjectID, transition: PresentationTransition
+  )? {
+    if let transition = runningTransition(of: handler) { return (handler, transition) }
+    return transitionMoving(source, includingDismissal: false)
+  }
+
+  /// The animated presentation or dismissal a dismiss sent to `vc` runs into: one run by `vc`
+  /// or an ancestor (the one that presents for it), or one moving the presented controller that
+  /// holds `vc`, in or out.
+  package func transitionBlockingDismiss(sentTo vc: ObjectID) -> (
     handler: ObjectID, transition: PresentationTransition
   )? {
     for ancestor in ancestors(of: vc) {
       if let transition = runningTransition(of: ancestor) { return (ancestor, transition) }
+    }
+    return transitionMoving(vc, includingDismissal: true)
+  }
+
+  /// The transition presenting the presented controller that holds `vc` — or, with
+  /// `includingDismissal`, dismissing it — with the presenter that runs it.
+  private func transitionMoving(_ vc: ObjectID, includingDismissal: Bool) -> (
+    handler: ObjectID, transition: PresentationTransition
+  )? {
+    for ancestor in ancestors(of: vc) {
       if let presenter = self[ancestor].presenter, let transition = runningTransition(of: presenter),
         transition.kind == .presenting, transition.controller == ancestor
       {
         return (presenter, transition)
       }
-      if includingDismissed, let dismissal = dismissal(moving: ancestor) { return dismissal }
+      if includingDismissal, let dismissal = dismissal(moving: ancestor) { return dismissal }
     }
     return nil
   }
