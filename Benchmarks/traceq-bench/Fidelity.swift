@@ -9,7 +9,24 @@ import UIKitSimulator
 /// ground truth it decided; the replay checks the trace; findings are matched against the
 /// truth rule by rule, and the commonest extra and missed findings are shown with an example.
 enum Fidelity {
+  /// What one run measured: the tally, and what the report says around it.
+  struct Measurement {
+    var tally: FidelityTally
+    /// The events simulated.
+    var events: Int
+    var summary: String
+    var patterns: String
+  }
+
   static func run(_ options: FidelityOptions) throws -> String {
+    let measured = try measure(options)
+    var report = [measured.summary, measured.tally.table(events: measured.events), measured.patterns]
+    if let keep = options.keep { report.append("Kept: \(keep)/simulated.ndjson.gz and \(keep)/simulated-truth.tsv.") }
+    return report.joined(separator: "\n\n")
+  }
+
+  /// Simulates, checks and matches: the run without its report.
+  static func measure(_ options: FidelityOptions) throws -> Measurement {
     let directory = options.keep ?? NSTemporaryDirectory() + "traceq-fidelity-" + UUID().uuidString
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     defer { if options.keep == nil { try? FileManager.default.removeItem(atPath: directory) } }
@@ -47,19 +64,16 @@ enum Fidelity {
 
     var tally = FidelityTally()
     tally.add(truth: try truthRows(truthText), findings: findings)
-    var report = [
+    let description =
       "Fidelity of the replay on \(summary.events) simulated events: \(summary.sessions) sessions "
-        + "(Homepwner, Mail, Reader; iOS 7–17, iPhone and iPad), seed \(options.seed), misuse \(options.misuse) per "
-        + "event (\(summary.misuse) committed, \(summary.crashes) sessions ending in an exception); "
-        + "\(summary.bytes / 1000) kB gzip; simulated in \(String(format: "%.1f", simulated)) s, checked in "
-        + "\(String(format: "%.1f", checked)) s; \(issues) input issues; \(summary.uikitBreaches) callbacks the "
-        + "simulation itself found out of order.",
-      tally.table(events: summary.events),
-    ]
+      + "(Homepwner, Mail, Reader; iOS 7–17, iPhone and iPad), seed \(options.seed), misuse \(options.misuse) per "
+      + "event (\(summary.misuse) committed, \(summary.crashes) sessions ending in an exception); "
+      + "\(summary.bytes / 1000) kB gzip; simulated in \(String(format: "%.1f", simulated)) s, checked in "
+      + "\(String(format: "%.1f", checked)) s; \(issues) input issues; \(summary.uikitBreaches) callbacks the "
+      + "simulation itself found out of order."
     let patterns = FidelityPatterns(tally: tally, messages: messages, linesOf: try lines(tracePath, at: tally))
-    report.append(patterns.describe(limit: options.examples))
-    if options.keep != nil { report.append("Kept: \(tracePath) and \(truthPath).") }
-    return report.joined(separator: "\n\n")
+    return Measurement(
+      tally: tally, events: summary.events, summary: description, patterns: patterns.describe(limit: options.examples))
   }
 
   /// The rows of a ground-truth TSV (its header skipped).

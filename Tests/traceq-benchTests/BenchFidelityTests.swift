@@ -98,3 +98,29 @@ struct FidelityTests {
     }
   }
 }
+
+/// The replay against UIKitSimulator's ground truth, held to the bounds traceq promises on
+/// traces it did not write: no extra finding of the presentation family, extra and missed
+/// findings each under 0.5 %, and under 10 `model-disagreement` notes per million events.
+@Suite("Fidelity of the replay on simulated sessions")
+struct ReplayFidelityTests {
+  static let presentationRules: Set<String> = [
+    "already-presenting", "dismiss-during-transition", "not-in-window-hierarchy", "present-active-controller",
+    "present-during-transition", "present-from-detached",
+  ]
+
+  @Test("200 k simulated events: the replay finds what the simulation decided", arguments: [1, 2])
+  func withinBounds(seed: Int) throws {
+    let measured = try Fidelity.measure(try FidelityOptions(["--events", "200k", "--seed", "\(seed)"]))
+    let tally = measured.tally
+    let total = tally.total
+    let findings = total.matched + total.extra
+    #expect(total.expected > 500, "too little misuse to measure")
+    for rule in Self.presentationRules {
+      #expect(tally.byRule[rule]?.extra ?? 0 == 0, "extra \(rule)\n\(measured.patterns)")
+    }
+    #expect(total.extra * 200 < findings, "extra: \(total.extra) of \(findings)\n\(measured.patterns)")
+    #expect(total.missed * 200 < total.expected, "missed: \(total.missed) of \(total.expected)\n\(measured.patterns)")
+    #expect(tally.notes * 100_000 < measured.events, "\(tally.notes) model-disagreement notes")
+  }
+}
