@@ -41,7 +41,7 @@ package final class TraceDecoding: IngestItemSource, SessionObserver {
       head = 0
       if end != nil || cancelled { return nil }
       guard let item = try stream.next() else {
-        driver.finish(cutShort: stream.wasCutShort, to: self)
+        driver.finishInput(kind: stream.kind, cutShort: stream.wasCutShort, to: self)
         // Bytes after the end of the text (after a damaged stream) belong to the content too.
         try stream.reader.drainSource { _ in }
         end = DecodedTraceEnd(

@@ -49,6 +49,14 @@ struct FirstRunTests {
     #expect(issue["kind"] as? String == "no-events" && issue["severity"] as? String == "warning")
     let reported = try runner.run(["report", "empty.ndjson", "-o", "report.html"])
     #expect(reported.error.hasPrefix("empty.ndjson:0: warning: "), "\(reported.error)")
+    // ingest stores such a file and says so, with the warning among its stored issues.
+    for (file, line) in [("empty.ndjson", 0), ("header.ndjson.gz", 1)] {
+      let ingested = try runner.run(["ingest", "--db", "empty.db", file])
+      #expect(ingested.status == 0, "\(file): \(ingested.error)")
+      #expect((ingested.output + ingested.error).contains("\(file):\(line): warning: "), "\(ingested.output)")
+    }
+    let stored = try runner.run(["query", "--db", "empty.db", "--format", "csv", "SELECT kind FROM ingest_errors"])
+    #expect(stored.output.components(separatedBy: "no-events").count == 3, "\(stored.output)")
 
     // A trace with events, or a log without a UIKit diagnostic, is not empty.
     _ = try Fixture.write(TraceText.lines([TraceText.header()] + TraceText.events(3)), to: workspace.file("t.ndjson"))

@@ -63,11 +63,17 @@ public final class SessionDriver {
   /// generic source left both unspecialized across modules.)
   public func run(_ source: any TraceItemSource, to observer: some SessionObserver) throws -> Summary {
     while let item = try source.next() { take(item, to: observer) }
-    finish(cutShort: source.wasCutShort, to: observer)
-    summary.kind = source.kind
+    finishInput(kind: source.kind, cutShort: source.wasCutShort, to: observer)
+    return summary
+  }
+
+  /// The input, read as `kind` (nil: it was empty), ended (`cutShort`: early): ends the last
+  /// session, and warns when the input held no event.
+  package func finishInput(kind: InputKind?, cutShort: Bool, to observer: some SessionObserver) {
+    finish(cutShort: cutShort, to: observer)
+    summary.kind = kind
     if summary.kind == .trace { summary.diagnostics = 0 }
     if let issue = noEventsIssue() { observer.issueFound(issue) }
-    return summary
   }
 
   /// The warning for an input that held nothing to replay: no line at all (line 0, the file as
