@@ -17,6 +17,8 @@ public final class SessionDriver {
     public var cutShort = false
     /// The input does not start with a header: nothing was replayed.
     public var rejected = false
+    /// Lines and inputs reported as errors (unreadable JSON, a wrong type, a damaged stream).
+    public var unreadableLines = 0
     /// What the input was read as (nil for an empty input).
     public var kind: InputKind?
     /// UIKit diagnostics among the events of console output (`console` events the catalog
@@ -78,9 +80,10 @@ public final class SessionDriver {
 
   /// The warning for an input that held nothing to replay: no line at all (line 0, the file as
   /// a whole), or headers without events (at the first header). A log without a UIKit diagnostic
-  /// is a clean log, and a file whose every session was refused has its errors already.
+  /// is a clean log, and a file whose every session was refused, or whose lines could not be
+  /// read, has its errors already.
   private func noEventsIssue() -> IngestIssue? {
-    guard summary.events == 0, !summary.rejected else { return nil }
+    guard summary.events == 0, !summary.rejected, summary.unreadableLines == 0 else { return nil }
     if summary.kind == nil {
       return IngestIssue(
         .noEvents, line: 0,
@@ -130,6 +133,7 @@ public final class SessionDriver {
       observer.sessionStarted(started)
     case .issue(let issue):
       if issue.kind == .missingHeader { summary.rejected = true }
+      if issue.severity == .error { summary.unreadableLines += 1 }
       observer.issueFound(issue)
     }
   }
