@@ -42,12 +42,18 @@ public enum ConsoleCatalog {
   /// The diagnostic in `text` (a console record, prefix and all), or nil. A message cut short
   /// (the log ends mid-line) is still recognised when only one entry fits what is there.
   public static func recognise(_ text: String) -> ConsoleDiagnostic? {
+    var steps = 0
+    return recognise(text, steps: &steps)
+  }
+
+  /// ``recognise(_:)``, counting in `steps` the bytes the patterns looked at.
+  static func recognise(_ text: String, steps: inout Int) -> ConsoleDiagnostic? {
     let (bytes, entries) = candidates(in: text)
     var partial: (entry: ConsoleEntry, progress: Int, objects: [ConsoleDiagnostic.Object], start: Int)?
     var tie = false
     for entry in entries {
       for variant in entry.variants {
-        switch variant.match(bytes) {
+        switch variant.match(bytes, steps: &steps) {
         case .matched(let objects, let start, let end):
           // `-[UIPopoverController dealloc]`: the pattern starts at the bracket.
           let from = start > 0 && bytes[start - 1] == UInt8(ascii: "-") ? start - 1 : start
@@ -73,11 +79,17 @@ public enum ConsoleCatalog {
 
   /// Whether `text` holds a diagnostic, the start of one, or none (see ``ConsoleFilter``).
   public static func verdict(_ text: String) -> ConsoleFilter.Verdict {
+    var steps = 0
+    return verdict(text, steps: &steps)
+  }
+
+  /// ``verdict(_:)``, counting in `steps` the bytes the patterns looked at.
+  static func verdict(_ text: String, steps: inout Int) -> ConsoleFilter.Verdict {
     let (bytes, entries) = candidates(in: text)
     var incomplete = false
     for entry in entries {
       for variant in entry.variants {
-        switch variant.match(bytes) {
+        switch variant.match(bytes, steps: &steps) {
         case .matched: return .recognised
         case .partial: incomplete = true
         case .failed: continue
@@ -93,14 +105,31 @@ public enum ConsoleCatalog {
   }
 
   /// The text's bytes, HTML's `&lt;` `&gt;` `&amp;` `&quot;` `&#39;` (pages copied from a
-  /// browser) turned back into characters.
+  /// browser) turned back into characters, in one pass.
   private static func normalised(_ text: String) -> [UInt8] {
-    var result = text
-    for (entity, character) in [("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"), ("&amp;", "&")] {
-      result = result.replacingAll(entity, with: character)
+    let bytes = Array(text.utf8)
+    var result: [UInt8] = []
+    result.reserveCapacity(bytes.count)
+    var index = 0
+    next: while index < bytes.count {
+      if bytes[index] == UInt8(ascii: "&") {
+        for (entity, character) in entities where bytes[index...].starts(with: entity) {
+          result.append(character)
+          index += entity.count
+          continue next
+        }
+      }
+      result.append(bytes[index])
+      index += 1
     }
-    return Array(result.utf8)
+    return result
   }
+
+  private static let entities: [(entity: [UInt8], character: UInt8)] = [
+    (Array("&lt;".utf8), UInt8(ascii: "<")), (Array("&gt;".utf8), UInt8(ascii: ">")),
+    (Array("&quot;".utf8), UInt8(ascii: "\"")), (Array("&#39;".utf8), UInt8(ascii: "'")),
+    (Array("&amp;".utf8), UInt8(ascii: "&")),
+  ]
 
   /// The matched message with runs of whitespace made one space.
   private static func message(_ bytes: ArraySlice<UInt8>) -> String {
@@ -116,29 +145,5 @@ public enum ConsoleCatalog {
       }
     }
     return String(decoding: result, as: UTF8.self)
-  }
-}
-
-extension String {
-  fileprivate func replacingAll(_ target: String, with replacement: String) -> String {
-    var result = ""
-    var rest = self[...]
-    while let range = rest.range(of: target) {
-      result += rest[..<range.lowerBound]
-      result += replacement
-      rest = rest[range.upperBound...]
-    }
-    return result + rest
-  }
-}
-
-extension Substring {
-  fileprivate func range(of target: String) -> Range<Index>? {
-    var index = startIndex
-    while index < endIndex {
-      if self[index...].hasPrefix(target) { return index..<self.index(index, offsetBy: target.count) }
-      index = self.index(after: index)
-    }
-    return nil
   }
 }

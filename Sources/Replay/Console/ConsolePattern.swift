@@ -40,20 +40,34 @@ public struct ConsolePattern: Sendable {
     case failed
   }
 
-  /// Matches the pattern anywhere in `text`: the first full match, else the longest partial one.
-  func match(_ text: [UInt8]) -> Outcome {
+  /// The most bytes a match spans, from its first word to its last piece: UIKit's longest
+  /// message is under 400 bytes, the rest is room for long class names. A match is tried within
+  /// this window only, so recognising a line takes steps linear in its length however often it
+  /// almost matches (a base64 dump, a JSON blob); without it, each near miss read to the end of
+  /// the line.
+  static let maxLength = 2048
+
+  /// Matches the pattern anywhere in `text`: the first full match, else the longest partial one
+  /// (a match the end of the text cut short). `steps` grows by the bytes looked at.
+  func match(_ text: [UInt8], steps: inout Int) -> Outcome {
     guard case .text(let first)? = pieces.first, let initial = head.first, text.count >= head.count else {
       return .failed
     }
     var best = Outcome.failed
     var bestProgress = -1
-    for start in 0...(text.count - head.count) where Self.fold(text[start]) == initial {
-      guard startsWithHead(text, at: start) else { continue }
+    for start in 0...(text.count - head.count) {
+      steps += 1
+      guard Self.fold(text[start]) == initial, startsWithHead(text, at: start, steps: &steps) else { continue }
+      let end = min(text.count, start + Self.maxLength)
       // A partial match must hold at least the opening words (not the last two letters of a line).
-      var opening = Matcher(text: text, index: start)
-      if opening.literal(first) == .partial, opening.literalCharacters < Self.minimumOpening { continue }
-      var matcher = Matcher(text: text, index: start)
-      switch matcher.match(pieces[...]) {
+      var opening = Matcher(text: text, index: start, end: end)
+      let openingStep = opening.literal(first)
+      steps += opening.steps
+      if openingStep == .partial, opening.literalCharacters < Self.minimumOpening { continue }
+      var matcher = Matcher(text: text, index: start, end: end)
+      let step = matcher.match(pieces[...])
+      steps += matcher.steps
+      switch step {
       case .matched: return .matched(matcher.objects, start: start, end: matcher.index)
       case .partial:
         if matcher.index - start > bestProgress {
@@ -66,8 +80,11 @@ public struct ConsolePattern: Sendable {
     return best
   }
 
-  private func startsWithHead(_ text: [UInt8], at start: Int) -> Bool {
-    for offset in 1..<head.count where Self.fold(text[start + offset]) != head[offset] { return false }
+  private func startsWithHead(_ text: [UInt8], at start: Int, steps: inout Int) -> Bool {
+    for offset in 1..<head.count {
+      steps += 1
+      if Self.fold(text[start + offset]) != head[offset] { return false }
+    }
     return true
   }
 
@@ -77,19 +94,34 @@ public struct ConsolePattern: Sendable {
   static func fold(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte }
 }
 
-/// A match in progress.
+/// A match in progress, within a window of the text.
 private struct Matcher {
   enum Step { case matched, partial, failed }
 
   let text: [UInt8]
   var index: Int
+  /// Where the window ends: the match looks at no byte from here on.
+  let end: Int
   var objects: [ConsoleDiagnostic.Object] = []
   /// Characters of the last literal matched.
   var literalCharacters = 0
+  /// Bytes looked at.
+  var steps = 0
 
-  init(text: [UInt8], index: Int) {
+  init(text: [UInt8], index: Int, end: Int) {
     self.text = text
     self.index = index
+    self.end = end
+  }
+
+  /// What reaching the end of the window means: the text ended (the message is cut short), or
+  /// the match would be longer than any message.
+  var ranOut: Step { end == text.count ? .partial : .failed }
+
+  /// The byte at `position`, counted as a step.
+  mutating func byte(_ position: Int) -> UInt8 {
+    steps += 1
+    return text[position]
   }
 
   static func isIgnorable(_ byte: UInt8) -> Bool {
@@ -97,7 +129,15 @@ private struct Matcher {
   }
 
   mutating func skipIgnorable() {
-    while index < text.count, Self.isIgnorable(text[index]) { index += 1 }
+    while index < end, Self.isIgnorable(byte(index)) { index += 1 }
+  }
+
+  /// Where the match is, to go back to.
+  private var mark: (index: Int, objects: Int) { (index, objects.count) }
+
+  private mutating func restore(_ mark: (index: Int, objects: Int)) {
+    index = mark.index
+    objects.removeSubrange(mark.objects...)
   }
 
   /// Matches `pieces` from the current position. An object may be missing altogether (web
@@ -112,25 +152,25 @@ private struct Matcher {
     case .quoted: step = quoted()
     case .word(let role): step = word(role)
     case .object(let role):
-      var without = self
-      without.objects.append(ConsoleDiagnostic.Object(role: role, className: nil, address: nil))
+      let before = mark
       let found = object(role)
       if found == .partial { return .partial }
       if found == .matched {
         let after = match(rest)
         if after != .failed { return after }
       }
-      self = without
+      restore(before)
+      objects.append(ConsoleDiagnostic.Object(role: role, className: nil, address: nil))
       return match(rest)
     case .optional(let inner):
-      let saved = self
+      let before = mark
       let inside = match(inner[...])
       if inside == .partial { return .partial }
       if inside == .matched {
         let after = match(rest)
         if after != .failed { return after }
       }
-      self = saved
+      restore(before)
       return match(rest)
     }
     return step == .matched ? match(rest) : step
@@ -138,10 +178,10 @@ private struct Matcher {
 
   mutating func literal(_ words: String) -> Step {
     literalCharacters = 0
-    for byte in words.utf8 where byte != 0x20 {
+    for character in words.utf8 where character != 0x20 {
       skipIgnorable()
-      guard index < text.count else { return .partial }
-      guard ConsolePattern.fold(text[index]) == ConsolePattern.fold(byte) else { return .failed }
+      guard index < end else { return ranOut }
+      guard ConsolePattern.fold(byte(index)) == ConsolePattern.fold(character) else { return .failed }
       index += 1
       literalCharacters += 1
     }
@@ -150,42 +190,44 @@ private struct Matcher {
 
   mutating func object(_ role: String) -> Step {
     skipIgnorable()
-    guard index < text.count else { return .partial }
-    if text[index] == UInt8(ascii: "<") {
+    guard index < end else { return ranOut }
+    if byte(index) == UInt8(ascii: "<") {
       var depth = 0
       let start = index
       // Where the last word began and the spaces before it ended, for an unclosed description.
       var lastWord = (spaceStart: start, wordStart: start)
       var spaceStart = start
-      while index < text.count {
-        let byte = text[index]
-        if byte == UInt8(ascii: "<") {
+      var previous = UInt8(ascii: "<")
+      while index < end {
+        let current = byte(index)
+        if current == UInt8(ascii: "<") {
           // `<A: 0xXXXX on <B: 0xXXXX>` (the `>` lost): a new description after a space closes
           // the open one before its last word (`on`), which the pattern reads next.
-          if depth == 1, index > start, Self.isIgnorable(text[index - 1]), lastWord.spaceStart > start {
+          if depth == 1, index > start, Self.isIgnorable(previous), lastWord.spaceStart > start {
             objects.append(ConsoleDiagnostic.Object(role: role, description: text[(start + 1)..<lastWord.spaceStart]))
             index = lastWord.wordStart
             return .matched
           }
           depth += 1
         }
-        if byte == UInt8(ascii: ">") {
+        if current == UInt8(ascii: ">") {
           depth -= 1
           if depth == 0 { break }
         }
-        if Self.isIgnorable(byte), !Self.isIgnorable(text[index - 1]) {
+        if Self.isIgnorable(current), !Self.isIgnorable(previous) {
           spaceStart = index
-        } else if !Self.isIgnorable(byte), Self.isIgnorable(text[index - 1]) {
+        } else if !Self.isIgnorable(current), Self.isIgnorable(previous) {
           lastWord = (spaceStart, index)
         }
+        previous = current
         index += 1
       }
-      guard index < text.count else { return .partial }
+      guard index < end else { return ranOut }
       index += 1
       objects.append(ConsoleDiagnostic.Object(role: role, description: text[(start + 1)..<(index - 1)]))
       return .matched
     }
-    for null in ["(null)", "nil"] where text[index...].starts(with: null.utf8) {
+    for null in ["(null)", "nil"] where holds(null, at: index) {
       index += null.utf8.count
       objects.append(ConsoleDiagnostic.Object(role: role, className: nil, address: nil))
       return .matched
@@ -193,14 +235,24 @@ private struct Matcher {
     return word(role, trimming: true)
   }
 
+  /// Whether the window holds `expected` at `position`.
+  private mutating func holds(_ expected: String, at position: Int) -> Bool {
+    var position = position
+    for character in expected.utf8 {
+      guard position < end, byte(position) == character else { return false }
+      position += 1
+    }
+    return true
+  }
+
   mutating func quoted() -> Step {
     skipIgnorable()
-    guard index < text.count else { return .partial }
-    let quote = text[index]
+    guard index < end else { return ranOut }
+    let quote = byte(index)
     guard quote == UInt8(ascii: "'") || quote == UInt8(ascii: "\"") else { return .failed }
     index += 1
-    while index < text.count, text[index] != quote { index += 1 }
-    guard index < text.count else { return .partial }
+    while index < end, byte(index) != quote { index += 1 }
+    guard index < end else { return ranOut }
     index += 1
     return .matched
   }
@@ -209,23 +261,27 @@ private struct Matcher {
   mutating func word(_ role: String, trimming: Bool = false) -> Step {
     skipIgnorable()
     let start = index
-    while index < text.count, !Self.isIgnorable(text[index]), text[index] != UInt8(ascii: "]") { index += 1 }
-    var end = index
-    if trimming {
-      while end > start, ".,;:!'\")".utf8.contains(text[end - 1]) { end -= 1 }
+    while index < end {
+      let current = byte(index)
+      if Self.isIgnorable(current) || current == UInt8(ascii: "]") { break }
+      index += 1
     }
-    guard end > start else { return index < text.count ? .failed : .partial }
-    var description = Array(text[start..<end])
+    var last = index
+    if trimming {
+      while last > start, ".,;:!'\")".utf8.contains(byte(last - 1)) { last -= 1 }
+    }
+    guard last > start else { return index < end ? .failed : ranOut }
+    var description = Array(text[start..<last])
     // `NavViewController: 0x12d50b240` (a page dropped the angle brackets): the address too.
-    if trimming, index < text.count, text[index - 1] == UInt8(ascii: ":") {
+    if trimming, index < end, text[index - 1] == UInt8(ascii: ":") {
       var after = index
-      while after < text.count, text[after] == 0x20 { after += 1 }
-      if text[after...].starts(with: "0x".utf8) {
-        var addressEnd = after
-        while addressEnd < text.count, !Self.isIgnorable(text[addressEnd]) { addressEnd += 1 }
-        index = addressEnd
-        var address = text[after..<addressEnd]
-        while let last = address.last, ".,;:!'\")>".utf8.contains(last) { address = address.dropLast() }
+      while after < end, byte(after) == 0x20 { after += 1 }
+      let addressStart = after
+      if holds("0x", at: after) {
+        while after < end, !Self.isIgnorable(byte(after)) { after += 1 }
+        index = after
+        var address = text[addressStart..<after]
+        while let final = address.last, ".,;:!'\")>".utf8.contains(final) { address = address.dropLast() }
         description += [UInt8(ascii: ":")] + address
       }
     }
