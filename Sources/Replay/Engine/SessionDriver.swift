@@ -149,6 +149,7 @@ public final class SessionDriver {
     session = nil
     replay = nil
     ended.replay?.finish(cutShort: cutShort, into: &findings)
+    if let warning = ended.replay?.limitWarning { observer.issueFound(warning) }
     findings.sort { $0.line < $1.line }
     observer.sessionEnded(ended, findings: findings)
     findings.removeAll(keepingCapacity: true)

@@ -11,6 +11,8 @@ public final class SessionReplay {
   /// The replay's findings and UIKit's of the session so far, for the cross-check.
   @exclusivity(unchecked) private var replayFindings: [Finding] = []
   @exclusivity(unchecked) private var uikitFindings: [Finding] = []
+  /// UIKit's diagnostics past ``uikitFindingLimit``, counted by rule id; the line of the first.
+  @exclusivity(unchecked) private var unreported: (counts: [String: Int], line: Int)?
   @exclusivity(unchecked) private var recordedEvents = 0
   /// The cross-check of the session, once it is finished; empty unless the session had both
   /// recorded events and UIKit diagnostics.
@@ -43,6 +45,7 @@ public final class SessionReplay {
   /// and UIKit's that the replay did not find as well (those it found are in ``crossCheck``).
   public func finish(cutShort: Bool, into findings: inout [Finding]) {
     check(model.finish(cutShort: cutShort), into: &findings)
+    limitWarning = unreported.map(Self.limitWarning)
     guard !uikitFindings.isEmpty else { return }
     guard recordedEvents > 0 else {
       findings.append(contentsOf: uikitFindings)
@@ -52,11 +55,37 @@ public final class SessionReplay {
     findings.append(contentsOf: crossCheck.filter { $0.verdict == .missedByModel }.compactMap(\.uikit))
   }
 
+  /// How many of UIKit's findings a session keeps (they wait for its end, for the cross-check);
+  /// the diagnostics after them are counted by rule, and ``limitWarning`` says how many. A log
+  /// is one session: without a limit, a million repeated lines held a million findings.
+  public static let uikitFindingLimit = 10_000
+
+  /// Once the session has finished: the warning that UIKit's diagnostics went past
+  /// ``uikitFindingLimit``, with how many of each rule were counted rather than reported.
+  public private(set) var limitWarning: IngestIssue?
+
   /// A UIKit diagnostic in a `console` event becomes a finding of UIKit's.
   private func recognise(_ text: String, at line: Int) {
     guard let diagnostic = ConsoleCatalog.recognise(text), ruleSet.reportsConsole(diagnostic.entry.id) else { return }
+    guard uikitFindings.count < Self.uikitFindingLimit else {
+      unreported = unreported ?? ([:], line)
+      unreported!.counts[diagnostic.entry.id, default: 0] += 1
+      return
+    }
     uikitFindings.append(
       diagnostic.finding(line: line, session: ordinal, severity: ruleSet.severities[diagnostic.entry.id]))
+  }
+
+  /// The warning for the diagnostics past the limit, with their count by rule, most first.
+  private static func limitWarning(_ unreported: (counts: [String: Int], line: Int)) -> IngestIssue {
+    let total = unreported.counts.values.reduce(0, +)
+    let byRule = unreported.counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+      .map { "\($0.key) \($0.value)" }
+    return IngestIssue(
+      .tooManyDiagnostics, line: unreported.line,
+      "UIKit logged more than \(uikitFindingLimit) diagnostics in this session: the first \(uikitFindingLimit) are "
+        + "reported; the \(total) from this line on are counted, not reported one by one (\(byRule.joined(separator: ", ")))"
+    )
   }
 
   private func check(_ observations: [(line: Int, observation: Observation)], into findings: inout [Finding]) {

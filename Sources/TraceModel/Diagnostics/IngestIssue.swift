@@ -54,6 +54,9 @@ public struct IngestIssue: Sendable, Equatable {
     /// A session names more objects than `check` keeps: view controllers not in use were
     /// forgotten (reported once per session).
     case tooManyObjects = "too-many-objects"
+    /// A session holds more UIKit diagnostics than `check` reports one by one: the rest are
+    /// counted by rule (reported once per session).
+    case tooManyDiagnostics = "too-many-diagnostics"
     /// The recorder dropped events here (a `dropped` record): what the session did next is incomplete.
     case eventsDropped = "events-dropped"
     /// The file holds no events: it is empty, or holds headers alone, so nothing was replayed
@@ -66,7 +69,7 @@ public struct IngestIssue: Sendable, Equatable {
         .lineTooLong, .corruptStream:
         .error
       case .truncatedStream, .trailingData, .incompleteLastLine, .timeGoesBackwards, .duplicateKey, .tooManyNames,
-        .tooManyObjects, .eventsDropped, .noEvents:
+        .tooManyObjects, .tooManyDiagnostics, .eventsDropped, .noEvents:
         .warning
       }
     }

@@ -30,8 +30,10 @@ final class ConsoleLogDecoder {
   /// The previous line's first bytes, for the origin of a message on a line of its own.
   private let previous = UnsafeMutableRawBufferPointer.allocate(byteCount: 512, alignment: 1)
   private var previousLength = 0
-  /// Diagnostics already given (crash reports repeat the reason in several sections).
+  /// Diagnostics already given (crash reports repeat the reason in several sections), up to
+  /// ``maxRemembered`` of them: past that, a report's later diagnostics are given each time.
   private var given: Set<String> = []
+  private static let maxRemembered = 1024
   /// What the file says of its process (crash reports) or the current JSON record does.
   private var fileOrigin = ConsoleOrigin()
   private var recordOrigin = ConsoleOrigin()
@@ -243,7 +245,9 @@ final class ConsoleLogDecoder {
   /// Hands out a `console` event for `text`, logged at `line`.
   private func give(_ text: String, line: Int, origin: ConsoleOrigin) {
     if kind == .crashReport {
-      guard given.insert(Self.dedupKey(text)).inserted else { return }
+      let key = Self.dedupKey(text)
+      guard !given.contains(key) else { return }
+      if given.count < Self.maxRemembered { given.insert(key) }
     }
     startSession()
     let text = Self.eventText(text, origin: origin)
