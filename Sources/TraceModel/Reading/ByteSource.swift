@@ -37,7 +37,7 @@ public final class FileByteSource: ByteSource {
       size = nil
       return
     }
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    let fd = LongPath.open(path, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else { throw TraceReadError.cannotOpen(path: path, reason: String(cString: strerror(errno))) }
     var info = stat()
     guard fstat(fd, &info) == 0 else {

@@ -37,10 +37,9 @@ enum TraceFiles {
     var notes: [String] = []
   }
 
-  /// Files as given and directories walked, as `selection` says: excluded files and
-  /// directories are skipped (and listed when named explicitly). In a walk, a symbolic link to
-  /// a trace file is followed; one to a directory is not (a note says so), nor a broken one
-  /// (an error says so). Standard input can be named once.
+  /// Files as given and directories walked (see ``walk(_:selection:into:)``), as `selection`
+  /// says: excluded files and directories are skipped (and listed when named explicitly). A
+  /// symbolic link named is followed, to a file or a directory. Standard input can be named once.
   static func list(_ arguments: [String], selection: Selection = Selection()) -> Listing {
     var listing = Listing()
     var readsStandardInput = false
@@ -76,54 +75,11 @@ enum TraceFiles {
   }
 
   /// Why a path cannot be used, in words: "no such file or directory", "a loop of symbolic links".
-  private static func reason(_ code: Int32) -> String {
+  static func reason(_ code: Int32) -> String {
     switch code {
     case ENOENT: "no such file or directory"
     case ELOOP: "a loop of symbolic links (too many levels to follow)"
     default: String(cString: strerror(code)).lowercased()
     }
-  }
-
-  private static func walk(_ directory: String, selection: Selection, into listing: inout Listing) {
-    let root = URL(fileURLWithPath: directory)
-    let keys: [URLResourceKey] = [.isRegularFileKey, .isDirectoryKey, .isSymbolicLinkKey]
-    guard
-      let enumerator = FileManager.default.enumerator(
-        at: root, includingPropertiesForKeys: keys, options: [.skipsHiddenFiles])
-    else { return }
-    var found: [String] = []
-    let prefix = directory.hasSuffix("/") ? directory : directory + "/"
-    let rootPath = root.standardizedFileURL.path
-    for case let url as URL in enumerator {
-      let full = url.standardizedFileURL.path
-      let relative = full.hasPrefix(rootPath + "/") ? String(full.dropFirst(rootPath.count + 1)) : full
-      let path = prefix + relative
-      let values = try? url.resourceValues(forKeys: Set(keys))
-      if values?.isDirectory == true, values?.isSymbolicLink != true {
-        if selection.excludes(path) { enumerator.skipDescendants() }
-        continue
-      }
-      if values?.isSymbolicLink == true {
-        var info = stat()
-        if stat(path, &info) != 0 {
-          guard selection.picks(url.lastPathComponent), !selection.excludes(path) else { continue }
-          listing.unreadable.append("\(TerminalText.escaped(path)): error: \(reason(errno))")
-          continue
-        }
-        if info.st_mode & S_IFMT == S_IFDIR {
-          if !selection.excludes(path) {
-            listing.notes.append(
-              "\(TerminalText.escaped(path)): note: not walked: a symbolic link to a directory; name it to read it")
-          }
-          continue
-        }
-        guard info.st_mode & S_IFMT == S_IFREG else { continue }
-      } else if values?.isRegularFile != true {
-        continue
-      }
-      guard selection.picks(url.lastPathComponent), !selection.excludes(path) else { continue }
-      found.append(path)
-    }
-    listing.files.append(contentsOf: found.sorted())
   }
 }
