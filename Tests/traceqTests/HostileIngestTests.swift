@@ -9,6 +9,22 @@ import TraceModel
 
 @Suite("Hostile input to ingest")
 struct HostileIngestTests {
+  @Test(
+    "a file rejected after an issue (a line too long, then no header) leaves nothing, new database or not",
+    arguments: [true, false])
+  func rejectedAfterAnIssue(newDatabase: Bool) throws {
+    let store = try StoreFixture()
+    defer { store.directory.remove() }
+    if !newDatabase { #expect(try store.ingest([try store.write(homepwner, as: "good.ndjson.gz")]).status == .clean) }
+    let rejected = try store.write(String(repeating: "x", count: 2 << 20) + "\nhello world\n", as: "rejected.log.gz")
+    let result = try store.ingest([rejected])
+    #expect(result.status == .unusable)
+    #expect(result.errors.contains { $0.contains("[line-too-long]") }, "\(result.errors)")
+    #expect(result.errors.contains { $0.contains("[missing-header]") }, "\(result.errors)")
+    #expect(try store.count("SELECT count(*) FROM traces") == (newDatabase ? 0 : 1))
+    #expect(try store.count("SELECT count(*) FROM ingest_errors") == 0)
+  }
+
   @Test("bad lines past the first 1000 of a file are counted per kind, not stored one by one")
   func issueCap() throws {
     let store = try StoreFixture()

@@ -34,8 +34,8 @@ final class SQLiteFileWriter: TraceFileWriter {
   }
 
   /// Stores the file in one transaction. Anything that fails midway (disk full, a killed
-  /// process) rolls the whole file back; in a bulk load, which has no journal to roll back
-  /// with, what the file wrote is deleted instead.
+  /// process) rolls the whole file back, as does a file skipped or rejected; in a bulk load,
+  /// which has no journal to roll back with, what the file wrote is deleted instead.
   private func run(_ source: any IngestItemSource, as ingestion: TraceIngestion) throws -> IngestOutcome {
     let first = try source.next()
     let canRollBack = bulk == nil
@@ -45,7 +45,7 @@ final class SQLiteFileWriter: TraceFileWriter {
       try db.inTransaction(.immediate) {
         let marks = canRollBack ? nil : try TraceRowWriter(db).marks()
         do {
-          outcome = try SQLiteTraceFile(db, ingestion: ingestion, canRollBack: canRollBack).store(first, then: source)
+          outcome = try SQLiteTraceFile(db, ingestion: ingestion).store(first, then: source)
         } catch {
           guard let marks else { throw error }
           try TraceRowWriter(db).deleteRows(after: marks)
@@ -53,8 +53,9 @@ final class SQLiteFileWriter: TraceFileWriter {
           return .commit
         }
         if case .stored = outcome { return .commit }
-        // Without a journal there is no rollback; what must not stay was deleted already.
-        return canRollBack ? .rollback : .commit
+        guard let marks else { return .rollback }
+        try TraceRowWriter(db).deleteRows(after: marks)
+        return .commit
       }
     }
     if let failure { throw failure }

@@ -7,8 +7,6 @@ import TraceModel
 final class SQLiteTraceFile {
   private let db: Database
   private let ingestion: TraceIngestion
-  /// False in a bulk load (no rollback journal): a file stored already is deleted, not rolled back.
-  private let canRollBack: Bool
   private let writer: TraceRowWriter
   // Per-event state is @exclusivity(unchecked): the writer's one thread uses it, and the
   // methods do not re-enter.
@@ -38,10 +36,9 @@ final class SQLiteTraceFile {
     var unstored: [IngestIssue.Kind: (count: Int, first: IngestIssue, session: Int64?)] = [:]
   }
 
-  init(_ db: Database, ingestion: TraceIngestion, canRollBack: Bool) throws {
+  init(_ db: Database, ingestion: TraceIngestion) throws {
     self.db = db
     self.ingestion = ingestion
-    self.canRollBack = canRollBack
     writer = try TraceRowWriter(db)
     summary = IngestSummary(path: ingestion.path)
     nextObjectID = try writer.nextObjectID()
@@ -156,10 +153,7 @@ final class SQLiteTraceFile {
     (summary.sha256, summary.size) = end.content
     let traceID = try traceID()
     if let existing = try writer.trace(withHash: summary.sha256, other: traceID) {
-      guard ingestion.force else {
-        if !canRollBack { try writer.deleteTrace(traceID) }
-        return .skipped(path: ingestion.path, existingPath: existing.path)
-      }
+      guard ingestion.force else { return .skipped(path: ingestion.path, existingPath: existing.path) }
       try writer.deleteTrace(existing.id)
       summary.replaced = existing.path
     }
