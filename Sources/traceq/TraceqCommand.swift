@@ -29,7 +29,8 @@ struct TraceqCommand: ParsableCommand {
       try command.run()
       status = .clean
     } catch let error as any CommandError {
-      if let message = error.message { Terminal.error(message) }
+      // One line, whatever path or value it names.
+      if let message = error.message { Terminal.error(TerminalText.escaped(message)) }
       status = error.status
     } catch {
       let code = exitCode(for: error)

@@ -116,8 +116,9 @@ extension TraceqCommand {
       try reporter.close()
       if let path = report.writeBaseline, let recorded = outcome.recorded {
         try recorded.write(to: path)
+        let written = TerminalText.escaped(path)
         Terminal.error(
-          "wrote \(path): \(Plural.count(recorded.total, "finding")); --baseline \(path) reports only new ones")
+          "wrote \(written): \(Plural.count(recorded.total, "finding")); --baseline \(written) reports only new ones")
       }
       return outcome.status
     }

@@ -68,7 +68,8 @@ struct CheckRun {
         if let kind = summary.kind { tally.kinds[kind, default: 0] += 1 }
         if summary.rejected { status = .unusable }
         if let noteOutput, let kind = summary.kind, kind != .trace, !summary.rejected {
-          noteOutput("\(path): read as \(kind.rawValue): \(Plural.count(summary.diagnostics, "UIKit diagnostic"))")
+          let name = TerminalText.escaped(path)
+          noteOutput("\(name): read as \(kind.rawValue): \(Plural.count(summary.diagnostics, "UIKit diagnostic"))")
         }
       case .unreadable(let reason):
         errorOutput(TerminalText.escaped(reason))  // one line, whatever the file's name

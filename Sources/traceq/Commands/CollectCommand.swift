@@ -39,7 +39,8 @@ extension TraceqCommand {
     func run() throws {
       let source = try from ?? Self.simulatorContainer(device: device, bundleID: bundleID ?? "")
       let copied = try TraceCollection(source: source).copy(into: destination)
-      print("copied \(copied.count) trace file\(copied.count == 1 ? "" : "s") into \(destination)")
+      print(
+        "copied \(copied.count) trace file\(copied.count == 1 ? "" : "s") into \(TerminalText.escaped(destination))")
     }
 
     /// The data container of `bundleID` on the simulator `device`, from `xcrun simctl`.

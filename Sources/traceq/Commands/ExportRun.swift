@@ -30,10 +30,10 @@ struct ExportRun {
       let output = outputPath == "-" ? ReportOutput.standardOutput : try ReportOutput.file(outputPath)
       return try write(to: output).rejected ? .unusable : .clean
     } catch let error as any CommandError {
-      if let message = error.message { export.errorOutput(message) }
+      if let message = error.message { export.errorOutput(TerminalText.escaped(message)) }
       return error.status
     } catch {
-      export.errorOutput("\(error)")
+      export.errorOutput(TerminalText.escaped("\(error)"))
       return .unusable
     }
   }

@@ -56,7 +56,7 @@ final class IngestReport {
       total.add(summary)
       if shown > run.issueLimit {
         run.errorOutput(
-          "\(path): note: \(shown - run.issueLimit) more issues are stored: traceq query "
+          "\(TerminalText.escaped(path)): note: \(shown - run.issueLimit) more issues are stored: traceq query "
             + "\"SELECT line, severity, message FROM ingest_errors WHERE trace_id = \(summary.traceID)\"")
       }
       if !run.quiet { run.output(Self.describe(summary)) }
@@ -67,8 +67,8 @@ final class IngestReport {
     case .skipped(let path, let existing):
       skipped += 1
       if !run.quiet {
-        let origin = existing == path ? "" : " (as \(existing))"
-        run.output("\(path): skipped, already stored\(origin); --force replaces it")
+        let origin = existing == path ? "" : " (as \(TerminalText.escaped(existing)))"
+        run.output("\(TerminalText.escaped(path)): skipped, already stored\(origin); --force replaces it")
       }
       return .clean
     case .rejected(let issue):
@@ -101,14 +101,15 @@ final class IngestReport {
     if summary.truncated { parts.append("cut short") }
     if summary.kind != .trace { parts.append("read as \(summary.kind.rawValue)") }
     if let replaced = summary.replaced { parts.append("replaced \(replaced)") }
-    return "\(summary.path): \(parts.joined(separator: ", "))"
+    return "\(TerminalText.escaped(summary.path)): \(parts.joined(separator: ", "))"
   }
 
   static func describeTotal(_ total: IngestSummary, files: Int, skipped: Int, database: String) -> String {
     var text = "stored \(Plural.count(files, "file"))"
     if skipped > 0 { text += ", skipped \(skipped)" }
     text += ": \(Plural.count(total.events, "event")), \(Plural.count(total.sessions, "session")), "
-    text += "\(Plural.count(total.errors, "error")), \(Plural.count(total.warnings, "warning")) in \(database)"
+    text +=
+      "\(Plural.count(total.errors, "error")), \(Plural.count(total.warnings, "warning")) in \(TerminalText.escaped(database))"
     return text
   }
 }

@@ -8,6 +8,10 @@ struct QueryRun {
   var databasePath: String
   var sql: String
   var format: QueryFormat
+  /// Whether standard output is a terminal (a person reads it): CSV escapes control characters.
+  var forTerminal = false
+  /// `--escape-formulas`: CSV text that a spreadsheet would run as a formula is made text.
+  var escapesFormulas = false
   /// Seconds a run may take; nil for no limit.
   var timeout: Double? = QueryRun.defaultTimeout
   var output: (String) -> Void = StandardStreams.printLine
@@ -37,7 +41,8 @@ struct QueryRun {
     let limits = QueryLimits(maxValueLength: Self.maxValueLength, seconds: timeout)
     do {
       try queries.run(sql, limits: limits) { columns, rows in
-        let printer = format.makePrinter(columns: columns, output: output)
+        let printer = format.makePrinter(
+          columns: columns, output: output, forTerminal: forTerminal, escapingFormulas: escapesFormulas)
         do {
           while try rows.step() { printer.add(rows) }
         } catch {

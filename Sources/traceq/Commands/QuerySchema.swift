@@ -20,18 +20,21 @@ struct QuerySchema {
       errorOutput(error.message)
       return .unusable
     } catch {
-      errorOutput("\(databasePath): error: \(error)")
+      errorOutput(TerminalText.escaped("\(databasePath): error: \(error)"))
       return .unusable
     }
   }
 
   private func describe(_ objects: [StoredObject]) {
     for object in objects {
-      output(object.isView ? "\(object.name) (view)" : object.name)
-      let width = object.columns.map(\.name.count).max() ?? 0
-      for column in object.columns {
-        let declared = column.type.isEmpty ? "" : "  " + column.type
-        output("  " + column.name.padding(toLength: width, withPad: " ", startingAt: 0) + declared)
+      // Names as the database gives them, made printable.
+      let name = TerminalText.escaped(object.name)
+      output(object.isView ? "\(name) (view)" : name)
+      let columns = object.columns.map { (TerminalText.escaped($0.name), TerminalText.escaped($0.type)) }
+      let width = columns.map(\.0.count).max() ?? 0
+      for (column, type) in columns {
+        let declared = type.isEmpty ? "" : "  " + type
+        output("  " + column.padding(toLength: width, withPad: " ", startingAt: 0) + declared)
       }
       output("")
     }

@@ -65,7 +65,7 @@ struct ReplayRun {
     do {
       stream = try TraceStream(path: file)
     } catch {
-      errorOutput("\(error)")
+      errorOutput(TerminalText.escaped("\(error)"))
       return .unusable
     }
     let driver = SessionDriver(rules: RuleSet(), replays: { session == nil || session == $0 })

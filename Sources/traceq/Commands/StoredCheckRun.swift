@@ -66,7 +66,7 @@ struct StoredCheckRun {
       errorOutput(error.message)
       status = .unusable
     } catch {
-      errorOutput("error: cannot replay the sessions stored in \(store.location): \(error)")
+      errorOutput(TerminalText.escaped("error: cannot replay the sessions stored in \(store.location): \(error)"))
       status = .unusable
     }
     reporter.finish(tally)
@@ -82,7 +82,8 @@ struct StoredCheckRun {
       return try store.openFindingWriter()
     } catch StoreError.cannotOpen(_, let reason) {
       errorOutput(
-        "note: \(store.location) cannot be written (\(reason)): the findings are reported, not stored in anomalies")
+        "note: \(TerminalText.escaped(store.location)) cannot be written (\(reason)): the findings are reported, "
+          + "not stored in anomalies")
       return nil
     }
   }

@@ -1,4 +1,6 @@
-/// JSON string literals, escaped per RFC 8259.
+/// JSON string literals, escaped per RFC 8259. Besides what JSON requires (C0 controls), DEL,
+/// C1 controls and the bidirectional overrides are written as `\u` escapes too: the same string
+/// to a parser, and nothing that moves the cursor or reorders a line on a terminal.
 enum JSONString {
   static func quote(_ text: String) -> String {
     var result = "\""
@@ -10,7 +12,7 @@ enum JSONString {
       case "\n": result += "\\n"
       case "\r": result += "\\r"
       case "\t": result += "\\t"
-      case _ where scalar.value < 0x20:
+      case _ where scalar.value < 0x20 || isEscapedAnyway(scalar):
         result +=
           "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
           + String(scalar.value, radix: 16)
@@ -20,11 +22,19 @@ enum JSONString {
     return result + "\""
   }
 
-  /// Appends `text` (UTF-8) as ``quote(_:)`` writes it: ASCII is escaped byte by byte, without
-  /// making a String; text with other bytes goes through ``quote(_:)`` (which repairs invalid
-  /// UTF-8 as `String(decoding:as:)` does).
+  /// DEL, C1 controls, bidirectional embeddings, overrides and isolates.
+  private static func isEscapedAnyway(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: true
+    default: false
+    }
+  }
+
+  /// Appends `text` (UTF-8) as ``quote(_:)`` writes it: ASCII below DEL is escaped byte by
+  /// byte, without making a String; text with other bytes goes through ``quote(_:)`` (which
+  /// repairs invalid UTF-8 as `String(decoding:as:)` does).
   static func appendQuoted(_ text: UnsafeRawBufferPointer, to bytes: inout [UInt8]) {
-    guard text.allSatisfy({ $0 < 0x80 }) else {
+    guard text.allSatisfy({ $0 < 0x7F }) else {
       return bytes.append(contentsOf: quote(String(decoding: text, as: UTF8.self)).utf8)
     }
     bytes.append(UInt8(ascii: "\""))

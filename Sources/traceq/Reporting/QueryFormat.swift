@@ -12,10 +12,16 @@ enum QueryFormat: String, CaseIterable {
   /// One JSON object per line.
   case ndjson
 
-  func makePrinter(columns: [String], output: @escaping (String) -> Void) -> RowPrinter {
+  /// A printer of rows in this format. CSV `forTerminal` has its control characters escaped
+  /// (table and JSON always escape them), and with `escapingFormulas` its text that would start
+  /// a spreadsheet formula made plain text (``CSVPrinter``).
+  func makePrinter(
+    columns: [String], output: @escaping (String) -> Void, forTerminal: Bool = false, escapingFormulas: Bool = false
+  ) -> RowPrinter {
     switch self {
     case .table: TablePrinter(columns: columns, output: output)
-    case .csv: CSVPrinter(columns: columns, output: output)
+    case .csv:
+      CSVPrinter(columns: columns, output: output, escapingControls: forTerminal, escapingFormulas: escapingFormulas)
     case .json: JSONRowPrinter(columns: columns, output: output, arrayForm: true)
     case .ndjson: JSONRowPrinter(columns: columns, output: output, arrayForm: false)
     }
@@ -127,15 +133,37 @@ final class TablePrinter: RowPrinter {
 /// Rows are written as bytes from SQLite's own memory into one reused buffer, handed to the
 /// output some 16 KiB of rows at a time: a large result (100 k rows) prints at the speed of
 /// SQLite's shell rather than at a few Strings per cell.
+///
+/// For a person at a terminal, control characters in text are escaped as ``TerminalText``
+/// writes them (`\u{1B}`), so that a value cannot move the cursor or fake a line. A spreadsheet
+/// runs a field that starts with `=`, `+`, `-`, `@`, a tab or a carriage return as a formula;
+/// escaping formulas puts a `'` before such text, as OWASP advises, so that it is shown as text.
 final class CSVPrinter: RowPrinter {
   private let output: (String) -> Void
+  private let escapesControls: Bool
+  private let escapesFormulas: Bool
   // One thread prints and `add` does not re-enter: the runtime's exclusivity checks on every
   // byte appended (a tenth of printing a large result) would protect nothing.
   @exclusivity(unchecked) private var rows = LineChunks()
 
-  init(columns: [String], output: @escaping (String) -> Void) {
+  init(
+    columns: [String], output: @escaping (String) -> Void, escapingControls: Bool = false,
+    escapingFormulas: Bool = false
+  ) {
     self.output = output
-    output(columns.map(Self.field).joined(separator: ","))
+    escapesControls = escapingControls
+    escapesFormulas = escapingFormulas
+    output(columns.map { Self.field(prepared($0)) }.joined(separator: ","))
+  }
+
+  /// The bytes that start a formula in a spreadsheet cell.
+  private static let formulaStarts: [UInt8] = Array("=+-@\t\r".utf8)
+
+  /// Text as the field will hold it: a formula made text, control characters escaped, as asked.
+  private func prepared(_ text: String) -> String {
+    var text = text
+    if escapesFormulas, let first = text.utf8.first, Self.formulaStarts.contains(first) { text = "'" + text }
+    return escapesControls ? TerminalText.escaped(text) : text
   }
 
   func add(_ stored: any QueryRows) {
@@ -145,7 +173,9 @@ final class CSVPrinter: RowPrinter {
       switch stored.cell(index) {
       case .null: break
       case .integer(let int): CellText.appendDecimal(int, to: &rows.bytes)
-      case .text(let bytes): Self.appendField(bytes, to: &rows.bytes)
+      case .text(let bytes) where !escapesControls && !escapesFormulas: Self.appendField(bytes, to: &rows.bytes)
+      case .text(let bytes):
+        Self.appendField(Array(prepared(String(decoding: bytes, as: UTF8.self)).utf8), to: &rows.bytes)
       case let other: Self.appendField(Array((CellText.text(other.value) ?? "").utf8), to: &rows.bytes)
       }
     }

@@ -1,8 +1,11 @@
 import TraceStore
 
 extension StoreError {
-  /// The error as traceq prints it: what happened and what to do.
-  var message: String {
+  /// The error as traceq prints it: what happened and what to do, in one line whatever path or
+  /// backend message it holds (``TerminalText``).
+  var message: String { TerminalText.escaped(text) }
+
+  private var text: String {
     switch self {
     case .missing(let location):
       "error: no database at \(location); create one with `traceq ingest --db \(location) TRACE…`"
