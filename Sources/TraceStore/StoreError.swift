@@ -2,6 +2,8 @@
 public enum StoreError: Error {
   /// There is no store at `location`.
   case missing(location: String)
+  /// Something other than a regular file is at `location` (`kind`: "a FIFO (named pipe)", …).
+  case notARegularFile(location: String, kind: String)
   /// The store cannot be opened (or created); `reason` is the backend's own message.
   case cannotOpen(location: String, reason: String)
   /// Storing the trace `file` failed (a full disk); nothing of it was stored.

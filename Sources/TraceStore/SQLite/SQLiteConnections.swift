@@ -9,6 +9,7 @@ enum SQLiteConnections {
   /// A connection that writes: WAL (readers keep working while a trace is stored), a busy
   /// timeout so that concurrent `traceq ingest` runs take turns, the schema migrated.
   static func openForWriting(path: String) throws -> DatabaseQueue {
+    try refuseIfNotRegularFile(path)
     var configuration = Configuration()
     configuration.journalMode = .wal
     configuration.busyMode = .timeout(busyTimeout)
@@ -36,6 +37,7 @@ enum SQLiteConnections {
   /// directory) is opened as immutable instead, and `note` says so.
   static func openReadOnly(path: String, note: (String) -> Void) throws -> DatabaseQueue {
     guard FileManager.default.fileExists(atPath: path) else { throw StoreError.missing(location: path) }
+    try refuseIfNotRegularFile(path)
     var configuration = Configuration()
     configuration.readonly = true
     configuration.busyMode = .timeout(busyTimeout)
@@ -57,6 +59,24 @@ enum SQLiteConnections {
     } catch {
       throw StoreError.cannotOpen(location: path, reason: StoreError.reason(error))
     }
+  }
+
+  /// Throws ``StoreError/notARegularFile(location:kind:)`` when `path` (followed if a symbolic
+  /// link) is a FIFO, a directory, a device or a socket: SQLite would wait on a FIFO forever.
+  /// Nothing at `path` is fine: a new database is made there.
+  private static func refuseIfNotRegularFile(_ path: String) throws {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return }
+    let kind: String
+    switch info.st_mode & S_IFMT {
+    case S_IFREG: return
+    case S_IFIFO: kind = "a FIFO (named pipe)"
+    case S_IFDIR: kind = "a directory"
+    case S_IFCHR, S_IFBLK: kind = "a device"
+    case S_IFSOCK: kind = "a socket"
+    default: kind = "not a file"
+    }
+    throw StoreError.notARegularFile(location: path, kind: kind)
   }
 
   /// An SQLite URI that opens `path` as immutable: no locks, no WAL index, nothing written.

@@ -9,6 +9,8 @@ extension StoreError {
     switch self {
     case .missing(let location):
       "error: no database at \(location); create one with `traceq ingest --db \(location) TRACE…`"
+    case .notARegularFile(let location, let kind):
+      "error: the database \(location) is \(kind), not a regular file: name a SQLite database file"
     case .cannotOpen(let location, let reason):
       "error: cannot open the database \(location): \(reason)"
     case .writeFailed(let location, let file, let reason):
