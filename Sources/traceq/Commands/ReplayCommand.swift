@@ -36,6 +36,12 @@ extension TraceqCommand {
     @Argument(help: ArgumentHelp("A trace file, or - for standard input.", valueName: "file"))
     var file: String
 
+    func validate() throws {
+      if let session, session < 1 {
+        throw ValidationError("--session \(session) is out of range: sessions are numbered from 1")
+      }
+    }
+
     func run() throws {
       var run = ReplayRun(file: file, line: at, session: session)
       run.controller = vc
@@ -79,6 +85,14 @@ struct ReplayRun {
         }
       }
       driver.take(item, to: printer)
+    }
+    if let session, session > driver.summary.sessions {
+      let sessions = driver.summary.sessions
+      errorOutput(
+        "\(TerminalText.escaped(file)): error: --session \(session) is out of range: "
+          + (sessions == 0
+            ? "the file has no session" : "the file has \(Plural.count(sessions, "session")) (1-\(sessions))"))
+      return .unusable
     }
     if let line, line > stream.reader.linesRead {
       errorOutput(
