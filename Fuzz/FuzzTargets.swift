@@ -1,7 +1,7 @@
 import Foundation
 
 /// The fuzz targets, chosen by the environment variable `TRACEQ_FUZZ_TARGET` (one binary, built
-/// once, serves all three; `Scripts/fuzz` sets it).
+/// once from the TraceModel and Replay sources, serves them all; `Scripts/fuzz` sets it).
 enum FuzzTarget: String, CaseIterable {
   /// The input is the text of a trace after a valid header; each line goes through the scanner
   /// and the record decoder (events, bad keys, odd numbers, escapes).
@@ -15,6 +15,11 @@ enum FuzzTarget: String, CaseIterable {
   /// ISA-L), so that buffer boundaries, lines over the limit, the read-ahead channel and both
   /// inflaters are reached too.
   case reader
+  /// The input is console output (an Xcode or `log show` log, a crash report; seeds with lines
+  /// of tens of kilobytes). It is read as `check` reads a log: the console decoder with the
+  /// catalog's anchors, each diagnostic recognised. And the whole input is matched against the
+  /// catalog, whose steps must stay linear in its length: a superlinear input stops the run.
+  case console
 
   static let selected: FuzzTarget = {
     let name = ProcessInfo.processInfo.environment["TRACEQ_FUZZ_TARGET"] ?? ""
@@ -40,23 +45,40 @@ enum FuzzTarget: String, CaseIterable {
         readWholeTrace(
           Array(bytes.dropFirst()), chunkSize: Int(first) + 1, maxLineLength: maxLineLength, readsAhead: first & 2 != 0)
       }
+    case .console:
+      readWholeTrace(bytes, chunkSize: 1 << 16, maxLineLength: 1 << 16, consoleFilter: ConsoleCatalog.filter)
+      expectLinearMatching(String(decoding: bytes, as: UTF8.self))
     }
   }
 }
 
+/// Stops the run when matching `text` against the console catalog looks at more than a bounded
+/// number of bytes per byte of text: each place a match may start has a window of
+/// ``ConsolePattern/maxLength`` bytes, so a few windows per byte is the most a match may cost.
+func expectLinearMatching(_ text: String) {
+  var steps = 0
+  _ = ConsoleCatalog.recognise(text, steps: &steps)
+  _ = ConsoleCatalog.verdict(text, steps: &steps)
+  let bound = 4 * ConsolePattern.maxLength * (text.utf8.count + 1)
+  if steps > bound { fatalError("\(steps) matching steps for \(text.utf8.count) bytes, over \(bound)") }
+}
+
 /// Reads a whole trace through the reader and the decoder, touching every item, as `check`
-/// and `ingest` do.
-func readWholeTrace(_ bytes: [UInt8], chunkSize: Int, maxLineLength: Int, readsAhead: Bool = false) {
+/// and `ingest` do; with `consoleFilter`, console output too, each diagnostic recognised.
+func readWholeTrace(
+  _ bytes: [UInt8], chunkSize: Int, maxLineLength: Int, readsAhead: Bool = false, consoleFilter: ConsoleFilter? = nil
+) {
   guard
     let reader = try? TraceReader(
       source: MemoryByteSource(bytes, chunkSize: chunkSize), path: "fuzz", maxLineLength: maxLineLength,
       readsAhead: readsAhead)
   else { return }
-  let stream = TraceStream(reader: reader)
+  let stream = TraceStream(reader: reader, consoleFilter: consoleFilter)
   while let item = try? stream.next() {
     switch item {
     case .session(let header, _, _): _ = header.idiom
-    case .event(let event): _ = event.payload
+    case .event(let event):
+      if case .console(let text) = event.payload { _ = ConsoleCatalog.recognise(text) }
     case .issue(let issue): _ = issue.message.utf8.count
     }
   }
