@@ -124,6 +124,9 @@ private struct Matcher {
     return text[position]
   }
 
+  /// How deep `<…>` may nest in an object's description (`Wrapper<Inner<Leaf>>`).
+  static let maxNesting = 8
+
   static func isIgnorable(_ byte: UInt8) -> Bool {
     byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == UInt8(ascii: "`")
   }
@@ -209,6 +212,9 @@ private struct Matcher {
             return .matched
           }
           depth += 1
+          // Deeper than any generic class name: not a description (and a line of `<` costs
+          // no more than a few steps per byte).
+          guard depth <= Self.maxNesting else { return .failed }
         }
         if current == UInt8(ascii: ">") {
           depth -= 1
