@@ -69,7 +69,7 @@ struct ConsoleMemoryTests {
   }
 
   @Test(
-    "100 k UIKit diagnostics in one log are checked in under 50 MB; past 10,000 they are counted",
+    "100 k UIKit diagnostics in one log are checked in under 50 MB; past 1,000 they are counted",
     arguments: Shape.allCases)
   func manyDiagnosticsStayBounded(_ shape: Shape) throws {
     let directory = try TemporaryDirectory()
@@ -84,10 +84,10 @@ struct ConsoleMemoryTests {
     let text = result.output + result.error
     #expect(
       text.contains(
-        "warning: UIKit logged more than 10000 diagnostics in this session: the first 10000 are reported; the 90000 "
-          + "from this line on are counted, not reported one by one (unbalanced-appearance 90000) [too-many-diagnostics]"
+        "warning: UIKit logged more than 1000 diagnostics in this session: the first 1000 are reported; the 99000 "
+          + "from this line on are counted, not reported one by one (unbalanced-appearance 99000) [too-many-diagnostics]"
       ), "\(text.suffix(2000))")
-    #expect(text.components(separatedBy: "[unbalanced-appearance]").count - 1 == 10_000)
+    #expect(text.components(separatedBy: "[unbalanced-appearance]").count - 1 == 1000)
     // Before UIKit's findings were bounded, each one was held to the end of the log: about
     // 0.9 KB each, 100 MB or more here.
     #expect(bytes < 50 << 20, "peak resident memory \(bytes >> 20) MB")
@@ -95,7 +95,7 @@ struct ConsoleMemoryTests {
 }
 
 extension ConsoleMemoryTests {
-  @Test("ingest --check stores a log of 100 k UIKit diagnostics in under 50 MB; past 10,000 they are counted")
+  @Test("ingest --check stores a log of 100 k UIKit diagnostics in under 50 MB; past 1,000 they are counted")
   func ingestCheckStaysBounded() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
@@ -113,7 +113,7 @@ extension ConsoleMemoryTests {
       "query", "--db", "t.db",
       "SELECT (SELECT count(*) FROM anomalies), (SELECT count(*) FROM ingest_errors WHERE kind = 'too-many-diagnostics')",
     ])
-    #expect(stored.output.hasSuffix("\n10000,1\n"), "\(stored.output)\(stored.error)")
+    #expect(stored.output.hasSuffix("\n1000,1\n"), "\(stored.output)\(stored.error)")
     // Before UIKit's findings were bounded: about 100 MB here.
     #expect(bytes < 50 << 20, "peak resident memory \(bytes >> 20) MB")
   }

@@ -57,8 +57,9 @@ public final class SessionReplay {
 
   /// How many of UIKit's findings a session keeps (they wait for its end, for the cross-check);
   /// the diagnostics after them are counted by rule, and ``limitWarning`` says how many. A log
-  /// is one session: without a limit, a million repeated lines held a million findings.
-  public static let uikitFindingLimit = 10_000
+  /// is one session: without a limit, a million repeated lines held a million findings. As
+  /// many as the issues of a file `ingest` stores one by one.
+  public static let uikitFindingLimit = 1000
 
   /// Once the session has finished: the warning that UIKit's diagnostics went past
   /// ``uikitFindingLimit``, with how many of each rule were counted rather than reported.
