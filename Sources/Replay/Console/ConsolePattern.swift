@@ -55,21 +55,26 @@ public struct ConsolePattern: Sendable {
     }
     var best = Outcome.failed
     var bestProgress = -1
-    for start in 0...(text.count - head.count) {
-      steps += 1
+    let last = text.count - head.count
+    var from = 0
+    // Each place is looked at once for the head's first letter: counted when the search stops.
+    while let start = text.withUnsafeBytes({ nextStart(in: $0, from: from, through: last) }) {
+      from = start + 1
       guard Self.fold(text[start]) == initial, startsWithHead(text, at: start, steps: &steps) else { continue }
       let end = min(text.count, start + Self.maxLength)
-      // A partial match must hold at least the opening words (not the last two letters of a line).
-      var opening = Matcher(text: text, index: start, end: end)
-      let openingStep = opening.literal(first)
-      steps += opening.steps
-      if openingStep == .partial, opening.literalCharacters < Self.minimumOpening { continue }
       var matcher = Matcher(text: text, index: start, end: end)
       let step = matcher.match(pieces[...])
       steps += matcher.steps
       switch step {
-      case .matched: return .matched(matcher.objects, start: start, end: matcher.index)
+      case .matched:
+        steps += start + 1
+        return .matched(matcher.objects, start: start, end: matcher.index)
       case .partial:
+        // A partial match must hold at least the opening words (not the last two letters of a line).
+        var opening = Matcher(text: text, index: start, end: end)
+        let openingStep = opening.literal(first)
+        steps += opening.steps
+        if openingStep == .partial, opening.literalCharacters < Self.minimumOpening { continue }
         if matcher.index - start > bestProgress {
           bestProgress = matcher.index - start
           best = .partial(progress: bestProgress, objects: matcher.objects, start: start)
@@ -77,7 +82,31 @@ public struct ConsolePattern: Sendable {
       case .failed: continue
       }
     }
+    steps += last + 1
     return best
+  }
+
+  /// The first offset from `start` through `last` that may start the head: its first letter
+  /// in either case (or another byte that is the same with 0x20 set, which the caller rules
+  /// out). Eight bytes are looked at together: where a line holds an anchor, every pattern that
+  /// has it searches the whole line for its first word.
+  private func nextStart(in text: UnsafeRawBufferPointer, from start: Int, through last: Int) -> Int? {
+    let wanted = head[0] | 0x20
+    let pattern = UInt64(wanted) &* 0x0101_0101_0101_0101
+    var offset = start
+    while offset + 8 <= last + 1 {
+      let word = UInt64(littleEndian: text.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+      let difference = (word | 0x2020_2020_2020_2020) ^ pattern
+      // A byte of `difference` that is zero: the lowest such byte is found exactly.
+      let zeros = (difference &- 0x0101_0101_0101_0101) & ~difference & 0x8080_8080_8080_8080
+      if zeros != 0 { return offset + zeros.trailingZeroBitCount / 8 }
+      offset += 8
+    }
+    while offset <= last {
+      if text[offset] | 0x20 == wanted { return offset }
+      offset += 1
+    }
+    return nil
   }
 
   private func startsWithHead(_ text: [UInt8], at start: Int, steps: inout Int) -> Bool {
@@ -132,7 +161,9 @@ private struct Matcher {
   }
 
   mutating func skipIgnorable() {
-    while index < end, Self.isIgnorable(byte(index)) { index += 1 }
+    let start = index
+    while index < end, Self.isIgnorable(text[index]) { index += 1 }
+    steps += index - start + 1
   }
 
   /// Where the match is, to go back to.
@@ -183,8 +214,9 @@ private struct Matcher {
     literalCharacters = 0
     for character in words.utf8 where character != 0x20 {
       skipIgnorable()
+      // skipIgnorable counted the byte read here.
       guard index < end else { return ranOut }
-      guard ConsolePattern.fold(byte(index)) == ConsolePattern.fold(character) else { return .failed }
+      guard ConsolePattern.fold(text[index]) == ConsolePattern.fold(character) else { return .failed }
       index += 1
       literalCharacters += 1
     }
