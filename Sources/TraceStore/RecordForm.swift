@@ -112,7 +112,7 @@ struct ColumnKeys {
   }
 
   /// The keys as written; ``byKey`` maps their indexes to columns.
-  private static let keyNames: [StaticString] = [
+  static let keyNames: [StaticString] = [
     "ev", "t", "vc", "to", "nav", "presenter", "container", "tab", "parent", "popover", "from", "orientation",
     "mask", "orientations", "style", "animated",
   ]
@@ -142,6 +142,17 @@ struct ColumnKeys {
   static func name(of column: Column, event: EventName?) -> StaticString {
     keyNames[key(of: column, event: event).rawValue]
   }
+
+  /// The trace format's key of `column`'s member in a record of `event`.
+  static func recordKey(of column: Column, event: EventName?) -> RecordKey {
+    recordKeys[key(of: column, event: event).rawValue]
+  }
+
+  /// ``keyNames`` as the trace format's keys.
+  static let recordKeys: [RecordKey] = [
+    .ev, .t, .vc, .to, .nav, .presenter, .container, .tab, .parent, .popover, .from, .orientation, .mask, .orientations,
+    .style, .animated,
+  ]
 
   private static func key(of column: Column, event: EventName?) -> Key {
     switch column {

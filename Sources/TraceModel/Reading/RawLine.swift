@@ -10,7 +10,7 @@ public struct RawLine {
   /// For a line over the reader's limit: its whole length in bytes (the line is skipped).
   public let oversizedLength: Int?
   /// The line's JSON scan, when it was scanned ahead on the reading thread (valid with `bytes`).
-  var prescanned: PrescannedRecord?
+  package var prescanned: PrescannedRecord?
 
   public init(number: Int, bytes: UnsafeRawBufferPointer, isUnterminated: Bool = false, oversizedLength: Int? = nil) {
     self.number = number

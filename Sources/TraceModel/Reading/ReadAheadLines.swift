@@ -256,7 +256,7 @@ final class LineBatch: @unchecked Sendable {
 /// What a ``RecordScanner`` found in a line scanned ahead, valid with the line: the known keys
 /// present, the first one repeated, the event `ev` names, and their values (one per present key,
 /// in key order).
-struct PrescannedRecord {
+package struct PrescannedRecord {
   struct Summary {
     var present: UInt64
     var repeatedKey: RecordKey?

@@ -25,11 +25,16 @@ final class SQLiteRecordBatch: StoredRecordBatch, @unchecked Sendable {
   }
 
   private let strings: RecordStrings
-  private var rows: [StoredRow] = []
-  private var bytes: [UInt8] = []
+  // @exclusivity(unchecked): one thread at a time holds a batch (the reading thread fills it,
+  // then hands it over) and its methods do not re-enter, so the dynamic checks protect nothing.
+  @exclusivity(unchecked) private var rows: [StoredRow] = []
+  @exclusivity(unchecked) private var bytes: [UInt8] = []
 
-  init(strings: RecordStrings) {
+  /// An empty batch, with room for about `capacity` bytes (see ``byteCount``).
+  init(strings: RecordStrings, capacity: Int) {
     self.strings = strings
+    rows.reserveCapacity(capacity / MemoryLayout<StoredRow>.stride + 1)
+    bytes.reserveCapacity(capacity)
   }
 
   var isEmpty: Bool { rows.isEmpty }
@@ -73,6 +78,7 @@ final class SQLiteRecordBatch: StoredRecordBatch, @unchecked Sendable {
 
   func forEach(_ body: (RawLine) throws -> Void) rethrows {
     var text = TextBuffer()
+    let scan = AssembledRecordScan()
     try bytes.withUnsafeBytes { bytes in
       for row in rows {
         let rest = UnsafeRawBufferPointer(rebasing: bytes[row.rest])
@@ -81,78 +87,125 @@ final class SQLiteRecordBatch: StoredRecordBatch, @unchecked Sendable {
           continue
         }
         text.count = 0
-        append(row, rest: rest, of: bytes, to: &text)
-        try body(RawLine(number: row.line, bytes: text.bytes))
+        scan.begin()
+        let eventName = append(row, rest: rest, of: bytes, to: &text, scan)
+        var line = RawLine(number: row.line, bytes: text.bytes)
+        line.prescanned = scan.prescan(eventName: eventName)
+        try body(line)
       }
     }
   }
 
-  /// The record: `ev`, the typed columns' members, then the members `rest` kept.
+  /// The record: `ev`, the typed columns' members, then the members `rest` kept, each value's
+  /// place told to `scan` (so the replay does not scan the record again). Returns the event
+  /// `ev` names when it is known and written without escapes, as a scan would find it.
   private func append(
-    _ row: StoredRow, rest: UnsafeRawBufferPointer, of bytes: UnsafeRawBufferPointer, to text: inout TextBuffer
-  ) {
+    _ row: StoredRow, rest: UnsafeRawBufferPointer, of bytes: UnsafeRawBufferPointer, to text: inout TextBuffer,
+    _ scan: AssembledRecordScan
+  ) -> EventName? {
     let name = strings.names[row.event]
     let event = name?.event
     text.appendLiteral("{\"ev\":")
-    if let name { text.append(strings.text[name.text]) } else { text.appendLiteral("null") }
-    if let time = row.time, row.form & RecordForm.timeInRecord == 0 {
-      member(.t, event, &text)
-      text.append(time.description)
+    if let name {
+      scan.addString(.ev, at: text.append(strings.text[name.text]), hasEscapes: name.hasEscapes)
+    } else {
+      text.appendLiteral("null")
+      scan.addNull(.ev, at: text.count - 4..<text.count)
     }
-    object(.vc, row.vc, event, &text)
-    object(.other, row.other, event, &text)
-    object(.popover, row.popover, event, &text)
+    if let time = row.time, row.form & RecordForm.timeInRecord == 0 {
+      let key = member(.t, event, &text)
+      scan.addNumber(key, at: text.append(time.description), value: time)
+    }
+    object(.vc, row.vc, event, &text, scan)
+    object(.other, row.other, event, &text, scan)
+    object(.popover, row.popover, event, &text, scan)
     if let orientation = row.orientation {
-      member(.orientation, event, &text)
-      text.appendQuoted(UnsafeRawBufferPointer(rebasing: bytes[orientation]))
+      let key = member(.orientation, event, &text)
+      let value = UnsafeRawBufferPointer(rebasing: bytes[orientation])
+      let quoted = text.appendQuoted(value)
+      scan.addString(key, at: quoted, hasEscapes: quoted.count != value.count + 2)
     }
     if let mask = row.mask, row.form & RecordForm.maskInRecord == 0 {
-      member(.mask, event, &text)
-      text.append(String(mask))
+      let key = member(.mask, event, &text)
+      // A double holds every mask up to 2^53 exactly; a larger one is parsed from its text.
+      let exact = mask.magnitude < 1 << 53 ? Double(mask) : .nan
+      scan.addNumber(key, at: text.append(String(mask)), value: exact)
     }
     if let style = row.style {
-      member(.style, event, &text)
-      text.appendQuoted(UnsafeRawBufferPointer(rebasing: bytes[style]))
+      let key = member(.style, event, &text)
+      let value = UnsafeRawBufferPointer(rebasing: bytes[style])
+      let quoted = text.appendQuoted(value)
+      scan.addString(key, at: quoted, hasEscapes: quoted.count != value.count + 2)
     }
     if let animated = row.animated {
-      member(.animated, event, &text)
+      let key = member(.animated, event, &text)
+      let start = text.count
       text.appendLiteral(animated ? "true" : "false")
+      scan.addBool(key, at: start..<text.count, value: animated)
     }
     if rest.count > 2 {
+      scan.addMembers(of: rest, at: text.count)
       text.appendLiteral(",")
       text.append(UnsafeRawBufferPointer(rebasing: rest.dropFirst()))
     } else {
       text.appendLiteral("}")
     }
+    return name?.hasEscapes == false ? event : nil
   }
 
-  private func object(_ column: ColumnKeys.Column, _ id: Int64, _ event: EventName?, _ text: inout TextBuffer) {
+  private func object(
+    _ column: ColumnKeys.Column, _ id: Int64, _ event: EventName?, _ text: inout TextBuffer, _ scan: AssembledRecordScan
+  ) {
     guard id != 0, let address = strings.objects[id] else { return }
-    member(column, event, &text)
-    text.append(strings.text[address])
+    let key = member(column, event, &text)
+    scan.addString(key, at: text.append(strings.text[address.text]), hasEscapes: address.hasEscapes)
   }
 
-  /// `,"key":` of `column` in a record of `event`.
-  private func member(_ column: ColumnKeys.Column, _ event: EventName?, _ text: inout TextBuffer) {
+  /// Appends `,"key":` of `column` in a record of `event`; returns the key.
+  private func member(_ column: ColumnKeys.Column, _ event: EventName?, _ text: inout TextBuffer) -> RecordKey {
     text.appendLiteral(",\"")
     text.appendLiteral(ColumnKeys.name(of: column, event: event))
     text.appendLiteral("\":")
+    return ColumnKeys.recordKey(of: column, event: event)
   }
 }
 
 /// The event names and a session's addresses as JSON strings, quoted once, one after another in
 /// one buffer; shared by the session's batches and read only once made.
 final class RecordStrings: @unchecked Sendable {
-  fileprivate private(set) var text = TextBuffer()
-  /// Where each event name is in ``text``, and the event it is, by `event_names.id`.
-  fileprivate let names: IDTable<(text: Range<Int>, event: EventName?)>
-  /// Where each address is in ``text``, by controller or popover id.
-  fileprivate let objects: IDTable<Range<Int>>
+  /// Where a string is in ``RecordStrings/text`` (its quotes included), and whether quoting it
+  /// escaped a character.
+  fileprivate struct Quoted {
+    var text: Range<Int>
+    var hasEscapes: Bool
+  }
 
-  init(names: [(id: Int64, name: String)], objects: [(id: Int64, address: String)]) {
+  fileprivate private(set) var text = TextBuffer()
+  /// Each event name, and the event it is, by `event_names.id`.
+  fileprivate let names: IDTable<(text: Range<Int>, hasEscapes: Bool, event: EventName?)>
+  /// Each address, by controller or popover id.
+  fileprivate let objects: IDTable<Quoted>
+
+  /// The strings of `names` and of the objects `objects` adds, each with its id (an address's
+  /// bytes need only last the call).
+  init(
+    names: [(id: Int64, name: String)],
+    objects: (_ add: (_ id: Int64, _ address: UnsafeRawBufferPointer) -> Void) throws -> Void
+  ) rethrows {
     var text = TextBuffer()
-    self.names = IDTable(names.map { ($0.id, (text.appendQuoted($0.name), EventName(name: $0.name))) })
-    self.objects = IDTable(objects.map { ($0.id, text.appendQuoted($0.address)) })
+    func quote(_ bytes: UnsafeRawBufferPointer) -> Quoted {
+      let range = text.appendQuoted(bytes)
+      return Quoted(text: range, hasEscapes: range.count != bytes.count + 2)
+    }
+    self.names = IDTable(
+      names.map { name in
+        var string = name.name
+        let quoted = string.withUTF8 { quote(UnsafeRawBufferPointer($0)) }
+        return (name.id, (quoted.text, quoted.hasEscapes, EventName(name: name.name)))
+      })
+    var addresses: [(id: Int64, value: Quoted)] = []
+    try objects { id, address in addresses.append((id, quote(address))) }
+    self.objects = IDTable(addresses)
     self.text = text
   }
 }

@@ -24,35 +24,49 @@ struct StoredRecords {
   ) throws {
     guard let rows else { return }
     // A session's controllers and popovers share one run of ids.
-    let objects = try Row.fetchAll(
-      db,
+    let objects = try db.makeStatement(
       sql: """
         SELECT id, address FROM controllers WHERE session_id = ? UNION ALL
         SELECT id, address FROM popovers WHERE session_id = ?
-        """, arguments: [session, session]
-    ).map { (id: $0["id"] as Int64, address: $0["address"] as String) }
-    let strings = RecordStrings(names: names, objects: objects)
+        """)
+    try objects.setArguments([session, session])
+    let strings = try RecordStrings(names: names) { add in
+      try step(objects) { add(sqlite3_column_int64($0, 0), Self.text($0, 1)) }
+    }
     let statement = try db.makeStatement(
       sql: """
         SELECT line, record, record_form, ev_id, t, vc_id, other_id, popover_id, orientation, mask, style, animated
         FROM event_rows WHERE id BETWEEN ? AND ? ORDER BY id
         """)
     try statement.setArguments([rows.lowerBound, rows.upperBound])
+    var batch = SQLiteRecordBatch(strings: strings, capacity: batchBytes)
+    try step(statement) { row in
+      batch.append(row)
+      if batch.byteCount >= batchBytes {
+        try body(batch)
+        batch = SQLiteRecordBatch(strings: strings, capacity: batchBytes)
+      }
+    }
+    if !batch.isEmpty { try body(batch) }
+  }
+
+  /// Steps `statement` to its end, handing `body` each row (SQLite's C API: these queries read
+  /// every stored event, and GRDB's rows cost several times the read itself).
+  private func step(_ statement: Statement, _ body: (SQLiteStatement) throws -> Void) throws {
     let handle = statement.sqliteStatement
-    var batch = SQLiteRecordBatch(strings: strings)
     while true {
       let code = sqlite3_step(handle)
-      if code == SQLITE_DONE { break }
+      if code == SQLITE_DONE { return }
       guard code == SQLITE_ROW else {
         throw DatabaseError(
           resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
       }
-      batch.append(handle)
-      if batch.byteCount >= batchBytes {
-        try body(batch)
-        batch = SQLiteRecordBatch(strings: strings)
-      }
+      try body(handle)
     }
-    if !batch.isEmpty { try body(batch) }
+  }
+
+  /// A text column's bytes, valid until the statement steps (empty for NULL).
+  private static func text(_ handle: SQLiteStatement, _ index: Int32) -> UnsafeRawBufferPointer {
+    UnsafeRawBufferPointer(start: sqlite3_column_text(handle, index), count: Int(sqlite3_column_bytes(handle, index)))
   }
 }

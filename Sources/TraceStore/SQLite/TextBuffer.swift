@@ -15,11 +15,13 @@ struct TextBuffer {
     UnsafeRawBufferPointer(start: storage.base + range.lowerBound, count: range.count)
   }
 
-  @inline(__always)
-  mutating func append(_ bytes: UnsafeRawBufferPointer) {
+  /// Appends `bytes`; returns where they are.
+  @inline(__always) @discardableResult
+  mutating func append(_ bytes: UnsafeRawBufferPointer) -> Range<Int> {
     reserve(bytes.count)
     if let source = bytes.baseAddress { (storage.base + count).copyMemory(from: source, byteCount: bytes.count) }
     count += bytes.count
+    return count - bytes.count..<count
   }
 
   @inline(__always)
@@ -27,9 +29,11 @@ struct TextBuffer {
     append(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
   }
 
-  mutating func append(_ text: String) {
+  /// Appends `text`; returns where it is.
+  @discardableResult
+  mutating func append(_ text: String) -> Range<Int> {
     var text = text
-    text.withUTF8 { append(UnsafeRawBufferPointer($0)) }
+    return text.withUTF8 { append(UnsafeRawBufferPointer($0)) }
   }
 
   /// Appends `text` as a JSON string; returns where it is.
