@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 import TraceModel
 
+import TraceIngest
 @testable import TraceStore
 @testable import traceq
 

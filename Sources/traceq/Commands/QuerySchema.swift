@@ -1,3 +1,4 @@
+import TraceIngest
 import TraceStore
 
 /// `traceq query --schema`: the views and tables a query can use, with their columns, as the
