@@ -95,7 +95,8 @@ struct PostgresTests {
     // Two runs at once, each storing the four files with four jobs: each file is stored once.
     let first = try runner.start(["ingest", "-j", "4", "--db", database] + files)
     let second = try runner.start(["ingest", "-j", "4", "--db", database] + files)
-    for result in [CommandRunner.finish(first.0, first.1, first.2), CommandRunner.finish(second.0, second.1, second.2)] {
+    for result in [CommandRunner.finish(first.0, first.1, first.2), CommandRunner.finish(second.0, second.1, second.2)]
+    {
       #expect(result.status == 0, "\(result.error)")
     }
     let store = TraceStores.at(database)
