@@ -117,6 +117,36 @@ struct PostgresTests {
   }
 
   @Test(
+    "ingest, query, check, export and report on a server name it without the password, in output and files",
+    .enabled(if: TestPostgres.url != nil, "\(TestPostgres.skipped)"))
+  func passwordNeverShownOnAServer() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let database = try TestPostgres.newDatabase()
+    defer { TestPostgres.drop(database) }
+    // The test server trusts local users: any password is accepted, and must never be shown.
+    let secret = "s3cret-\(UUID().uuidString.prefix(8))"
+    let url = database.replacingOccurrences(of: "://traceq@", with: "://traceq:\(secret)@")
+    #expect(url.contains(secret))
+    let runner = CommandRunner(directory: directory.path)
+    try Fixture.write(try Fixture.bytes(homepwner), to: directory.file("hp.ndjson.gz"))
+    let commands = [
+      ["ingest", "--db", url, "hp.ndjson.gz"], ["ingest", "--db", url, "hp.ndjson.gz"], ["query", "--db", url, "SELECT 1"],
+      ["query", "--db", url, "--schema"], ["check", "--db", url], ["export", "--db", url, "--perfetto", "t.json"],
+      ["report", "--db", url, "-o", "r.html"], ["query", "--db", url, "SELECT * FROM no_such_table"],
+      ["export", "--db", url, "--session", "99", "--perfetto", "u.json"],
+    ]
+    for arguments in commands {
+      let result = try runner.run(arguments)
+      #expect(!(result.output + result.error).contains(secret), "\(arguments) shows the password")
+    }
+    for file in ["t.json", "r.html"] {
+      let text = try String(contentsOfFile: directory.file(file), encoding: .utf8)
+      #expect(!text.contains(secret), "\(file) holds the password")
+    }
+  }
+
+  @Test(
     "a query runs read-only, and stops at --timeout",
     .enabled(if: TestPostgres.url != nil, "\(TestPostgres.skipped)"))
   func queryLimits() throws {
