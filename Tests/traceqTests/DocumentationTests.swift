@@ -2,9 +2,9 @@ import Foundation
 import GRDB
 import TestSupport
 import Testing
+import TraceIngest
 import TraceModel
 
-import TraceIngest
 @testable import TraceStore
 @testable import traceq
 

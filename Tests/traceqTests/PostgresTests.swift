@@ -131,7 +131,8 @@ struct PostgresTests {
     let runner = CommandRunner(directory: directory.path)
     try Fixture.write(try Fixture.bytes(homepwner), to: directory.file("hp.ndjson.gz"))
     let commands = [
-      ["ingest", "--db", url, "hp.ndjson.gz"], ["ingest", "--db", url, "hp.ndjson.gz"], ["query", "--db", url, "SELECT 1"],
+      ["ingest", "--db", url, "hp.ndjson.gz"], ["ingest", "--db", url, "hp.ndjson.gz"],
+      ["query", "--db", url, "SELECT 1"],
       ["query", "--db", url, "--schema"], ["check", "--db", url], ["export", "--db", url, "--perfetto", "t.json"],
       ["report", "--db", url, "-o", "r.html"], ["query", "--db", url, "SELECT * FROM no_such_table"],
       ["export", "--db", url, "--session", "99", "--perfetto", "u.json"],
