@@ -23,7 +23,9 @@ struct FindingsPrinter {
     }
   }
 
+  /// Each line escaped: rules, classes and builds are stored values, from trace files.
   private func text(_ groups: [FindingGroup], store: String) {
+    let output = { (line: String) in self.output(TerminalText.escaped(line)) }
     let findings = groups.reduce(0) { $0 + $1.findings }
     output("\(Plural.count(groups.count, "finding group")), \(Plural.count(findings, "finding")) in \(store)")
     for group in groups {

@@ -25,8 +25,9 @@ struct FindingsRun {
           let known = try queries.rows("SELECT build FROM builds WHERE build IS NOT NULL ORDER BY first_session")
             .compactMap { row -> String? in if case .text(let build) = row[0] { build } else { nil } }
           errorOutput(
-            "error: no stored session is of build \"\(build)\"; the builds stored, oldest first: "
-              + (known.isEmpty ? "none" : known.joined(separator: ", ")))
+            TerminalText.escaped(
+              "error: no stored session is of build \"\(build)\"; the builds stored, oldest first: "
+                + (known.isEmpty ? "none" : known.joined(separator: ", "))))
           return .unusable
         }
       }
@@ -46,7 +47,7 @@ struct FindingsRun {
       errorOutput(error.message)
       return .unusable
     } catch {
-      errorOutput("error: cannot read the findings stored in \(store.location): \(error)")
+      errorOutput(TerminalText.escaped("error: cannot read the findings stored in \(store.location): \(error)"))
       return .unusable
     }
   }

@@ -88,4 +88,17 @@ struct FindingGroupsTests {
     #expect(markdown.output.split(separator: "\n").count == 3 && markdown.output.contains("| DetailViewController |"))
     #expect(try runner.run(["findings", "--db", store.location, "--since-build", "0.1"]).status == 2)
   }
+
+  @Test("stored classes and builds cannot forge lines or reach the terminal raw")
+  func hostileValues() throws {
+    let store = try ConformanceStore(.sqlite)
+    defer { store.remove() }
+    let trace = Self.session(build: #"1.0\nerror: forged"#, os: "17.0", idiom: "pad", classes: [#"Evil\u001b[2J"#])
+    let path = try store.write(trace, as: "a.ndjson.gz")
+    #expect(try store.ingest([path], checkingTo: CollectingReporter()).status == .clean)
+    let text = run(store) { $0.format = .text }.1
+    #expect(text.contains("unbalanced-appearance in Evil"))
+    #expect(
+      !text.contains("\u{1b}") && !text.split(separator: "\n").contains { $0.hasPrefix("error: forged") }, "\(text)")
+  }
 }
