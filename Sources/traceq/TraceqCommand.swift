@@ -13,7 +13,7 @@ struct TraceqCommand: ParsableCommand {
       """,
     version: Release.version,
     subcommands: [
-      Check.self, Ingest.self, Query.self, Findings.self, Replay.self, Export.self, Report.self, Rules.self,
+      Check.self, Ingest.self, Query.self, Findings.self, Sync.self, Replay.self, Export.self, Report.self, Rules.self,
       Generate.self, Collect.self,
     ])
 

@@ -58,12 +58,8 @@ struct FindingGroup: Encodable, Equatable {
 
   /// The group of a row of ``FindingsRun``'s query (its columns in that order).
   init(row: [StoredValue], sinceBuild: String?, sessionsBefore: Int, sessionsSince: Int) {
-    func text(_ index: Int) -> String? {
-      if case .text(let value) = row[index] { value } else { nil }
-    }
-    func number(_ index: Int) -> Int {
-      if case .integer(let value) = row[index] { Int(value) } else { 0 }
-    }
+    func text(_ index: Int) -> String? { row[index].text }
+    func number(_ index: Int) -> Int { row[index].integer.map(Int.init) ?? 0 }
     func list(_ index: Int) -> [String] {
       (text(index) ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.sorted()
     }

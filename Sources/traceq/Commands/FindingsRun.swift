@@ -23,7 +23,7 @@ struct FindingsRun {
       for build in [sinceBuild, newIn].compactMap({ $0 }) {
         guard try !queries.rows("SELECT 1 FROM builds WHERE build = \(Self.literal(build))").isEmpty else {
           let known = try queries.rows("SELECT build FROM builds WHERE build IS NOT NULL ORDER BY first_session")
-            .compactMap { row -> String? in if case .text(let build) = row[0] { build } else { nil } }
+            .compactMap { $0[0].text }
           errorOutput(
             TerminalText.escaped(
               "error: no stored session is of build \"\(build)\"; the builds stored, oldest first: "
@@ -32,8 +32,8 @@ struct FindingsRun {
         }
       }
       var periods = (before: 0, since: 0)
-      if let sinceBuild, case let row? = try queries.rows(Self.periodsSQL(sinceBuild)).first,
-        case .integer(let before) = row[0], case .integer(let since) = row[1]
+      if let sinceBuild, let row = try queries.rows(Self.periodsSQL(sinceBuild)).first,
+        let before = row[0].integer, let since = row[1].integer
       {
         periods = (Int(before), Int(since))
       }
