@@ -1,3 +1,5 @@
+import TraceStore
+
 /// The PostgreSQL schema: the tables and views of `docs/schema.md` with PostgreSQL's types
 /// (`boolean` flags, `double precision` times, `jsonb` records, `timestamptz` dates), laid out
 /// to be distributed (`docs/postgres.md`): every large table holds the session's id, and every
@@ -33,35 +35,28 @@ enum PostgresSchema {
   static let migrationLock: Int64 = 0x7472_6163_6571  // "traceq"
 
   /// The fleet views of SQLite's v9, with PostgreSQL's ordered aggregates (sorted bytewise, as
-  /// SQLite sorts). The fingerprint is defined once, by `finding_fingerprints`.
-  private static let version2 = """
-    CREATE VIEW builds AS
-      SELECT s.app AS app, s.build AS build, min(s.id) AS first_session, max(s.id) AS last_session,
-             count(*) AS sessions
-      FROM sessions s GROUP BY s.app, s.build;
-    CREATE VIEW finding_fingerprints AS
-      SELECT a.id AS finding, a.trace_id AS trace_id, a.session_id AS session_id, a.severity AS severity,
-             a.rule AS rule, a.class AS class
-      FROM anomalies a;
-    CREATE VIEW finding_groups AS
-      SELECT g.rule AS rule, g.class AS class, g.severity AS severity, g.findings AS findings,
-             g.sessions AS sessions, g.files AS files, g.first_session AS first_session,
-             g.last_session AS last_session, f.build AS first_build, l.build AS last_build,
-             (SELECT string_agg(DISTINCT s.os COLLATE "C", ', ' ORDER BY s.os COLLATE "C") FROM finding_fingerprints p
-              JOIN sessions s ON s.id = p.session_id
-              WHERE p.rule = g.rule AND p.class IS NOT DISTINCT FROM g.class) AS os_versions,
-             (SELECT string_agg(DISTINCT s.idiom COLLATE "C", ', ' ORDER BY s.idiom COLLATE "C") FROM finding_fingerprints p
-              JOIN sessions s ON s.id = p.session_id
-              WHERE p.rule = g.rule AND p.class IS NOT DISTINCT FROM g.class) AS idioms
-      FROM (
-        SELECT p.rule AS rule, p.class AS class, min(p.severity) AS severity, count(*) AS findings,
-               count(DISTINCT p.session_id) AS sessions, count(DISTINCT p.trace_id) AS files,
-               min(p.session_id) AS first_session, max(p.session_id) AS last_session
-        FROM finding_fingerprints p GROUP BY p.rule, p.class
-      ) AS g
-      LEFT JOIN sessions f ON f.id = g.first_session
-      LEFT JOIN sessions l ON l.id = g.last_session;
-    """
+  /// SQLite sorts), over ``FleetViews``.
+  private static let version2 =
+    FleetViews.sql + "\n" + """
+      CREATE VIEW finding_groups AS
+        SELECT g.rule AS rule, g.class AS class, g.severity AS severity, g.findings AS findings,
+               g.sessions AS sessions, g.files AS files, g.first_session AS first_session,
+               g.last_session AS last_session, f.build AS first_build, l.build AS last_build,
+               (SELECT string_agg(DISTINCT s.os COLLATE "C", ', ' ORDER BY s.os COLLATE "C") FROM finding_fingerprints p
+                JOIN sessions s ON s.id = p.session_id
+                WHERE p.rule = g.rule AND p.class IS NOT DISTINCT FROM g.class) AS os_versions,
+               (SELECT string_agg(DISTINCT s.idiom COLLATE "C", ', ' ORDER BY s.idiom COLLATE "C") FROM finding_fingerprints p
+                JOIN sessions s ON s.id = p.session_id
+                WHERE p.rule = g.rule AND p.class IS NOT DISTINCT FROM g.class) AS idioms
+        FROM (
+          SELECT p.rule AS rule, p.class AS class, min(p.severity) AS severity, count(*) AS findings,
+                 count(DISTINCT p.session_id) AS sessions, count(DISTINCT p.trace_id) AS files,
+                 min(p.session_id) AS first_session, max(p.session_id) AS last_session
+          FROM finding_fingerprints p GROUP BY p.rule, p.class
+        ) AS g
+        LEFT JOIN sessions f ON f.id = g.first_session
+        LEFT JOIN sessions l ON l.id = g.last_session;
+      """
 
   private static let version1 = """
     CREATE SEQUENCE file_blocks;

@@ -50,36 +50,29 @@ enum StoreSchema {
 
   /// Fleet questions in one row each: the builds in the order they were first stored, and the
   /// stored findings grouped by fingerprint with the sessions, files, builds, OS versions and
-  /// idioms they affect (the lists sorted, each value once). The fingerprint is defined once, by
-  /// `finding_fingerprints`: grouping findings otherwise changes that view only.
-  private static let version9 = """
-    CREATE VIEW builds AS
-      SELECT s.app AS app, s.build AS build, min(s.id) AS first_session, max(s.id) AS last_session,
-             count(*) AS sessions
-      FROM sessions s GROUP BY s.app, s.build;
-    CREATE VIEW finding_fingerprints AS
-      SELECT a.id AS finding, a.trace_id AS trace_id, a.session_id AS session_id, a.severity AS severity,
-             a.rule AS rule, a.class AS class
-      FROM anomalies a;
-    CREATE VIEW finding_groups AS
-      SELECT g.rule AS rule, g.class AS class, g.severity AS severity, g.findings AS findings,
-             g.sessions AS sessions, g.files AS files, g.first_session AS first_session,
-             g.last_session AS last_session, f.build AS first_build, l.build AS last_build,
-             (SELECT group_concat(os, ', ') FROM (
-                SELECT DISTINCT s.os AS os FROM finding_fingerprints p JOIN sessions s ON s.id = p.session_id
-                WHERE p.rule = g.rule AND p.class IS g.class AND s.os IS NOT NULL ORDER BY 1)) AS os_versions,
-             (SELECT group_concat(idiom, ', ') FROM (
-                SELECT DISTINCT s.idiom AS idiom FROM finding_fingerprints p JOIN sessions s ON s.id = p.session_id
-                WHERE p.rule = g.rule AND p.class IS g.class AND s.idiom IS NOT NULL ORDER BY 1)) AS idioms
-      FROM (
-        SELECT p.rule AS rule, p.class AS class, min(p.severity) AS severity, count(*) AS findings,
-               count(DISTINCT p.session_id) AS sessions, count(DISTINCT p.trace_id) AS files,
-               min(p.session_id) AS first_session, max(p.session_id) AS last_session
-        FROM finding_fingerprints p GROUP BY p.rule, p.class
-      ) AS g
-      LEFT JOIN sessions f ON f.id = g.first_session
-      LEFT JOIN sessions l ON l.id = g.last_session;
-    """
+  /// idioms they affect (the lists sorted, each value once). The fingerprint is defined once for
+  /// both backends, by `finding_fingerprints` (``FleetViews``).
+  private static let version9 =
+    FleetViews.sql + "\n" + """
+      CREATE VIEW finding_groups AS
+        SELECT g.rule AS rule, g.class AS class, g.severity AS severity, g.findings AS findings,
+               g.sessions AS sessions, g.files AS files, g.first_session AS first_session,
+               g.last_session AS last_session, f.build AS first_build, l.build AS last_build,
+               (SELECT group_concat(os, ', ') FROM (
+                  SELECT DISTINCT s.os AS os FROM finding_fingerprints p JOIN sessions s ON s.id = p.session_id
+                  WHERE p.rule = g.rule AND p.class IS g.class AND s.os IS NOT NULL ORDER BY 1)) AS os_versions,
+               (SELECT group_concat(idiom, ', ') FROM (
+                  SELECT DISTINCT s.idiom AS idiom FROM finding_fingerprints p JOIN sessions s ON s.id = p.session_id
+                  WHERE p.rule = g.rule AND p.class IS g.class AND s.idiom IS NOT NULL ORDER BY 1)) AS idioms
+        FROM (
+          SELECT p.rule AS rule, p.class AS class, min(p.severity) AS severity, count(*) AS findings,
+                 count(DISTINCT p.session_id) AS sessions, count(DISTINCT p.trace_id) AS files,
+                 min(p.session_id) AS first_session, max(p.session_id) AS last_session
+          FROM finding_fingerprints p GROUP BY p.rule, p.class
+        ) AS g
+        LEFT JOIN sessions f ON f.id = g.first_session
+        LEFT JOIN sessions l ON l.id = g.last_session;
+      """
 
   /// Each controller row counts its appearance callbacks, counted by the writer as it stores the
   /// session; an older database's counts come from its events, in one pass over them. So "which
