@@ -29,6 +29,10 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
     .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+    .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+    // postgres-nio's own dependencies, named for the TLS settings and the silent logger.
+    .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     // Tests only: property-based tests of the replay.
     .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
   ],
@@ -60,11 +64,21 @@ let package = Package(
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "GRDBSQLite", package: "GRDB.swift"),
       ]),
+    // The PostgreSQL backend of the store (`--db postgres://…`): the same tables and views, written
+    // by many runners at once. The only target that imports PostgresNIO (and so SwiftNIO).
+    .target(
+      name: "TraceStorePostgres",
+      dependencies: [
+        "TraceModel", "TraceStore", .product(name: "PostgresNIO", package: "postgres-nio"),
+        .product(name: "NIOSSL", package: "swift-nio-ssl"), .product(name: "Logging", package: "swift-log"),
+      ]),
     // Ingestion as a library: trace files decoded (and replayed, for `ingest --check`) into the
     // store's writer, one file per unit of work; stored sessions read back for their replay.
     .target(
       name: "TraceIngest",
-      dependencies: ["TraceModel", "Replay", "TraceStore", .product(name: "Crypto", package: "swift-crypto")]),
+      dependencies: [
+        "TraceModel", "Replay", "TraceStore", "TraceStorePostgres", .product(name: "Crypto", package: "swift-crypto"),
+      ]),
     // Synthetic traces with ground truth (`traceq generate`, the tests, `traceq-bench`): an
     // independent oracle of UIKit's behaviour that takes only the rule ids and facts from Replay.
     .target(name: "TraceGenerator", dependencies: ["TraceModel", "Replay"]),
@@ -110,9 +124,9 @@ let package = Package(
     .testTarget(
       name: "traceqTests",
       dependencies: [
-        "traceq", "TraceModel", "TraceStore", "TraceIngest", "TraceGenerator", "TestSupport",
-        // The tests read the databases they build as any SQLite client would.
-        .product(name: "GRDB", package: "GRDB.swift"),
+        "traceq", "TraceModel", "TraceStore", "TraceStorePostgres", "TraceIngest", "TraceGenerator", "TestSupport",
+        // The tests read the databases they build as any SQLite client would, and set up PostgreSQL's.
+        .product(name: "GRDB", package: "GRDB.swift"), .product(name: "PostgresNIO", package: "postgres-nio"),
         .product(name: "Crypto", package: "swift-crypto"),
       ],
       exclude: ["Golden"]),

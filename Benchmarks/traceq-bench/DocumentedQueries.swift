@@ -55,7 +55,7 @@ enum DocumentedQueries {
         (
           "viewDidAppear twice, from the events",
           "SELECT session_id, vc, class, count(*) AS n FROM events WHERE ev = 'viewDidAppear' "
-            + "GROUP BY session_id, vc HAVING n > 1"
+            + "GROUP BY session_id, vc, class HAVING count(*) > 1"
         ),
         (
           "one controller in session 1",

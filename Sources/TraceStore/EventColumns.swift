@@ -1,20 +1,20 @@
 import TraceModel
 
 /// The columns of `event_rows` that hold a record's most queried keys, taken from its payload.
-struct EventColumns {
+package struct EventColumns {
   /// The record's controller (`vc`; for `transition`, the `to` controller).
-  var vc: ObjectID?
+  package var vc: ObjectID?
   /// The other controller of the record: parent, presenter, nav, container or tab.
-  var other: ObjectID?
-  var popover: ObjectID?
+  package var other: ObjectID?
+  package var popover: ObjectID?
   /// An orientation name: the device orientation, the `to`/`from` of a rotation callback, or
   /// a preferred orientation.
-  var orientation: StaticString?
-  var mask: OrientationMask?
-  var style: PresentationStyle?
-  var animated: Bool?
+  package var orientation: StaticString?
+  package var mask: OrientationMask?
+  package var style: PresentationStyle?
+  package var animated: Bool?
 
-  init(_ payload: EventPayload) {
+  package init(_ payload: EventPayload) {
     switch payload {
     case .setRoot(let vc, _), .shouldAutorotate(let vc, _), .definesPresentationContext(let vc, _),
       .viewWillTransitionToSize(let vc, _, _), .endAppearanceTransition(let vc), .removeFromParent(let vc),
@@ -69,6 +69,21 @@ struct EventColumns {
       self.animated = animated
     case .deviceNotifications, .attemptRotation, .console, .dropped:
       break
+    }
+  }
+
+  /// The name a presentation style has in records.
+  package static func name(of style: PresentationStyle) -> StaticString {
+    switch style {
+    case .fullScreen: "fullScreen"
+    case .pageSheet: "pageSheet"
+    case .formSheet: "formSheet"
+    case .currentContext: "currentContext"
+    case .overFullScreen: "overFullScreen"
+    case .overCurrentContext: "overCurrentContext"
+    case .popover: "popover"
+    case .custom: "custom"
+    case .automatic: "automatic"
     }
   }
 

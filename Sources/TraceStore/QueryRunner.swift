@@ -7,6 +7,13 @@ public enum StoredValue: Sendable, Equatable {
   case blob([UInt8])
 }
 
+extension StoredValue {
+  /// The value if it is an integer.
+  package var integer: Int64? { if case .integer(let value) = self { value } else { nil } }
+  /// The value if it is text.
+  package var text: String? { if case .text(let value) = self { value } else { nil } }
+}
+
 /// A value of the current row of ``QueryRows``, without a copy: text and blobs point into the
 /// backend's memory, valid until the rows move on.
 public enum StoredCell {

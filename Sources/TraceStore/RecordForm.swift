@@ -15,11 +15,11 @@ import TraceModel
 /// names limit.
 package enum RecordForm {
   /// `record` is the line as written (every row stored before schema v6).
-  static let whole: Int64 = 1
+  package static let whole: Int64 = 1
   /// `record` keeps `mask` as written (a name, an array, a non-integer spelling).
-  static let maskInRecord: Int64 = 2
+  package static let maskInRecord: Int64 = 2
   /// `record` keeps `t` as written (more than 15 significant digits, or an exponent).
-  static let timeInRecord: Int64 = 4
+  package static let timeInRecord: Int64 = 4
 
   /// Appends what `record` stores for `line`, the record of `event`, to `rest` and returns the
   /// form (what an ``IngestItemSource`` hands the writer, split on the decoding thread).
@@ -30,7 +30,7 @@ package enum RecordForm {
 
   /// Appends what `record` stores for `line` (an event's validated JSON object) to `rest` and
   /// returns the form. `keys` are the keys the row's non-NULL columns came from.
-  static func split(_ line: UnsafeRawBufferPointer, keys: ColumnKeys, into rest: inout [UInt8]) -> Int64 {
+  package static func split(_ line: UnsafeRawBufferPointer, keys: ColumnKeys, into rest: inout [UInt8]) -> Int64 {
     let start = rest.count
     rest.append(UInt8(ascii: "{"))
     var form: Int64 = 0
@@ -67,7 +67,7 @@ package enum RecordForm {
 
 /// The record keys a row's non-NULL typed columns came from (`vc` is `to` for a transition,
 /// `other` is `parent`, `nav`, `presenter`…), as the `events` view names them back.
-struct ColumnKeys {
+package struct ColumnKeys {
   /// A typed column that rebuilds a member of the record.
   enum Column: Int {
     case ev, t, vc, other, popover, orientation, mask, style, animated
@@ -121,7 +121,7 @@ struct ColumnKeys {
   /// A bit per column that holds a value.
   fileprivate private(set) var present: UInt32 = 0
 
-  init(_ columns: EventColumns, event: EventName?, hasTime: Bool) {
+  package init(_ columns: EventColumns, event: EventName?, hasTime: Bool) {
     set(.ev, event)
     if hasTime { set(.t, event) }
     if columns.vc != nil { set(.vc, event) }

@@ -8,7 +8,7 @@ import TraceModel
 /// Each connection works a file, a snapshot or a statement at a time, never an event at a
 /// time: a backend's loop over rows runs inside it, without a dynamic call per row.
 package protocol TraceStoreBackend: Sendable {
-  /// The store as the user named it (a path), for messages.
+  /// The store as the user named it (a path, a URL without its password), for messages.
   var location: String { get }
   /// Whether there is a store there yet.
   var exists: Bool { get }
@@ -26,10 +26,10 @@ package protocol TraceStoreBackend: Sendable {
   func newStoreObjects() throws -> [StoredObject]
 }
 
-/// The backends traceq stores traces with.
+/// The backends traceq stores traces with (`TraceIngest` routes a location to one of them).
 package enum TraceStores {
-  /// The store at `location`: a SQLite database file at that path.
-  package static func at(_ location: String) -> any TraceStoreBackend {
-    SQLiteStore(path: location)
+  /// The SQLite database file at `path`.
+  package static func sqlite(at path: String) -> any TraceStoreBackend {
+    SQLiteStore(path: path)
   }
 }

@@ -13,8 +13,8 @@ struct TraceqCommand: ParsableCommand {
       """,
     version: Release.version,
     subcommands: [
-      Check.self, Ingest.self, Query.self, Replay.self, Export.self, Report.self, Rules.self, Generate.self,
-      Collect.self,
+      Check.self, Ingest.self, Query.self, Findings.self, Sync.self, Replay.self, Export.self, Report.self, Rules.self,
+      Generate.self, Collect.self,
     ])
 
   /// Runs the command; a command line the parser rejects exits with status 2, as every other

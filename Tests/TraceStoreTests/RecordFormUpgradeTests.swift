@@ -59,7 +59,7 @@ struct RecordFormUpgradeTests {
     try upgraded.close()
 
     var replayed: [String] = []
-    try TraceStores.at(path).readSessions(note: { _ in }) { sessions in
+    try TraceStores.sqlite(at: path).readSessions(note: { _ in }) { sessions in
       for session in try sessions.sessions() {
         try sessions.forEachRecord(of: session) { replayed.append(String(decoding: $0.bytes, as: UTF8.self)) }
       }

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 /// Keeps the arrows of the architecture pointing one way, as the package's target graph
-/// declares them: CZlib ◀── TraceModel ◀── Replay, TraceStore ◀── TraceIngest, TraceGenerator ◀──
-/// traceq.
+/// declares them: CZlib ◀── TraceModel ◀── Replay, TraceStore ◀── TraceStorePostgres ◀── TraceIngest,
+/// TraceGenerator ◀── traceq.
 /// The compiler enforces that a target imports only what it depends on; these tests keep the
 /// graph itself in shape, and catch what SwiftPM lets through (a module reachable through a
 /// dependency can be imported without being declared).
@@ -55,7 +55,7 @@ struct ArchitectureTests {
   /// Each library target's layer: a target depends only on targets of lower layers.
   static let layers: [String: Int] = [
     "CZlib": 0, "TraceModel": 1, "Replay": 2, "UIKitSimulator": 2, "TraceStore": 2, "TraceGenerator": 3,
-    "TraceIngest": 3, "traceq": 4,
+    "TraceStorePostgres": 3, "TraceIngest": 4, "traceq": 5,
   ]
 
   @Test("the package has the targets of the layout, each depending only on lower layers")
@@ -77,6 +77,7 @@ struct ArchitectureTests {
     ("TraceGenerator", []),
     ("UIKitSimulator", []),
     ("TraceStore", ["GRDB", "GRDBSQLite"]),
+    ("TraceStorePostgres", ["PostgresNIO", "NIOSSL", "Logging"]),
     ("TraceIngest", ["Crypto"]),
     ("traceq", ["ArgumentParser", "Yams", "Crypto", "Mustache"]),
   ]
@@ -149,8 +150,10 @@ struct ArchitectureTests {
     #expect(Set(try #require(targets["TraceStore"]).dependencies).intersection(ours) == ["TraceModel"])
     #expect(
       Set(try #require(targets["TraceIngest"]).dependencies).intersection(ours) == [
-        "TraceModel", "Replay", "TraceStore",
+        "TraceModel", "Replay", "TraceStore", "TraceStorePostgres",
       ])
+    #expect(
+      Set(try #require(targets["TraceStorePostgres"]).dependencies).intersection(ours) == ["TraceModel", "TraceStore"])
     #expect(try #require(targets["traceq"]).dependencies.contains("TraceIngest"))
   }
 
@@ -158,6 +161,27 @@ struct ArchitectureTests {
   func sqliteBackendOwnsSQLite() throws {
     for (file, modules) in try Self.imports(under: "Sources") where !file.hasPrefix("Sources/TraceStore/SQLite/") {
       #expect(modules.isDisjoint(with: ["GRDB", "GRDBSQLite"]), "\(file) imports \(modules)")
+    }
+  }
+
+  @Test("only the PostgreSQL backend, Sources/TraceStorePostgres, imports PostgresNIO, SwiftNIO or swift-log")
+  func postgresBackendOwnsNIO() throws {
+    for (file, modules) in try Self.imports(under: "Sources") where !file.hasPrefix("Sources/TraceStorePostgres/") {
+      let nio = modules.filter { $0 == "PostgresNIO" || $0.hasPrefix("NIO") || $0 == "Logging" }
+      #expect(nio.isEmpty, "\(file) imports \(nio)")
+    }
+  }
+
+  @Test("the executable names no type of the PostgreSQL backend; the ingest library only routes to it")
+  func postgresSeenThroughItsInterface() throws {
+    let backend = try Self.declaredTypes(under: "Sources/TraceStorePostgres")
+    #expect(backend.contains("PostgresStore"))
+    let names = try Regex(#"\b(\#(backend.sorted().joined(separator: "|")))\b"#)
+    for (file, code) in try Self.code(under: "Sources/traceq") {
+      #expect(code.matches(of: names).isEmpty, "\(file) names a type of the PostgreSQL backend")
+    }
+    for (file, code) in try Self.code(under: "Sources/TraceIngest") where !code.matches(of: names).isEmpty {
+      #expect(file.hasSuffix("/TraceStores+Location.swift"), "\(file) names a type of the PostgreSQL backend")
     }
   }
 

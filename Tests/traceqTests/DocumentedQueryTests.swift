@@ -25,7 +25,7 @@ struct DocumentedQueryTests {
       Question(
         sql: """
           SELECT file, session_id, vc, class, count(*) AS n FROM events WHERE ev = 'viewDidAppear'
-          GROUP BY session_id, vc HAVING n > 1
+          GROUP BY file, session_id, vc, class HAVING count(*) > 1
           """,
         join: """
           SELECT count(*) FROM (SELECT count(*) AS n FROM event_rows e JOIN event_names n ON n.id = e.ev_id

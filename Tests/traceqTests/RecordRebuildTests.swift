@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import TestSupport
 import Testing
+import TraceIngest
 import TraceModel
 
 @testable import TraceGenerator

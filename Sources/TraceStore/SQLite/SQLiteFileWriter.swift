@@ -45,7 +45,7 @@ final class SQLiteFileWriter: TraceFileWriter {
       try db.inTransaction(.immediate) {
         let marks = canRollBack ? nil : try TraceRowWriter(db).marks()
         do {
-          outcome = try SQLiteTraceFile(db, ingestion: ingestion).store(first, then: source)
+          outcome = try TraceFileRows(try TraceRowWriter(db), ingestion: ingestion).store(first, then: source)
         } catch {
           guard let marks else { throw error }
           try TraceRowWriter(db).deleteRows(after: marks)

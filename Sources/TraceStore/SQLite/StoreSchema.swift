@@ -42,8 +42,37 @@ enum StoreSchema {
     migrator.registerMigration("v8: controllers' appearance callback counts, the appearances view") { db in
       try db.execute(sql: version8)
     }
+    migrator.registerMigration("v9: the builds, finding_fingerprints and finding_groups views") { db in
+      try db.execute(sql: version9)
+    }
     return migrator
   }
+
+  /// Fleet questions in one row each: the builds in the order they were first stored, and the
+  /// stored findings grouped by fingerprint with the sessions, files, builds, OS versions and
+  /// idioms they affect (the lists sorted, each value once). The fingerprint is defined once for
+  /// both backends, by `finding_fingerprints` (``FleetViews``).
+  private static let version9 =
+    FleetViews.sql + "\n" + """
+      CREATE VIEW finding_groups AS
+        SELECT g.rule AS rule, g.class AS class, g.severity AS severity, g.findings AS findings,
+               g.sessions AS sessions, g.files AS files, g.first_session AS first_session,
+               g.last_session AS last_session, f.build AS first_build, l.build AS last_build,
+               (SELECT group_concat(os, ', ') FROM (
+                  SELECT DISTINCT s.os AS os FROM finding_fingerprints p JOIN sessions s ON s.id = p.session_id
+                  WHERE p.rule = g.rule AND p.class IS g.class AND s.os IS NOT NULL ORDER BY 1)) AS os_versions,
+               (SELECT group_concat(idiom, ', ') FROM (
+                  SELECT DISTINCT s.idiom AS idiom FROM finding_fingerprints p JOIN sessions s ON s.id = p.session_id
+                  WHERE p.rule = g.rule AND p.class IS g.class AND s.idiom IS NOT NULL ORDER BY 1)) AS idioms
+        FROM (
+          SELECT p.rule AS rule, p.class AS class, min(p.severity) AS severity, count(*) AS findings,
+                 count(DISTINCT p.session_id) AS sessions, count(DISTINCT p.trace_id) AS files,
+                 min(p.session_id) AS first_session, max(p.session_id) AS last_session
+          FROM finding_fingerprints p GROUP BY p.rule, p.class
+        ) AS g
+        LEFT JOIN sessions f ON f.id = g.first_session
+        LEFT JOIN sessions l ON l.id = g.last_session;
+      """
 
   /// Each controller row counts its appearance callbacks, counted by the writer as it stores the
   /// session; an older database's counts come from its events, in one pass over them. So "which
@@ -311,16 +340,4 @@ enum StoreSchema {
     );
     CREATE INDEX ingest_errors_by_trace ON ingest_errors(trace_id, line);
     """
-}
-
-/// How `event_names` is numbered. Rows refer to names by id, so an id never changes once
-/// stored; names are looked up by their text only, never by an enum's raw value. The two kinds
-/// of name get disjoint id ranges, so that a name one release knows and another stored as
-/// unknown never share an id with a different name:
-/// - names traceq knows get ids below ``unknownBase`` (those of the first release were seeded
-///   by the v1 migration; a name added later gets the next free id of that range when first
-///   written, unless an older release stored it already, as unknown: its row is reused);
-/// - names traceq does not know get ids from ``unknownBase`` up.
-enum EventNameIDs {
-  static let unknownBase: Int64 = 1 << 20
 }

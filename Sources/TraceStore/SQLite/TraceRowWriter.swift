@@ -16,7 +16,7 @@ struct RowMarks {
 /// Events are stored `batchSize` rows per INSERT: SQLite's cost per statement (opening the
 /// table, starting and ending the statement) is paid once per batch. A session's events are
 /// all stored before its row is completed, so its rowids stay one consecutive range.
-final class TraceRowWriter {
+final class TraceRowWriter: TraceRows {
   private let db: Database
   /// One event row, for what is left of a session after its full batches.
   private let insertEvent: PreparedInsert
@@ -31,9 +31,8 @@ final class TraceRowWriter {
   /// Events waiting for their batch, and their records one after another.
   @exclusivity(unchecked) private var pending: [PendingEvent] = []
   @exclusivity(unchecked) private var pendingRecords: [UInt8] = []
-  /// `event_names.id` of each known event, by raw value (looked up by name: see ``EventNameIDs``).
-  @exclusivity(unchecked) private var knownEventIDs: [Int64] = []
-  private var unknownEventIDs: [String: Int64] = [:]
+  /// `event_names.id` of each event's name.
+  @exclusivity(unchecked) private var names: EventNameIndex!
   /// Events of the open session per `event_names.id`, for `session_events`: the small ids (known
   /// names) in an array, the others by id.
   @exclusivity(unchecked) private var eventCounts: [Int] = Array(repeating: 0, count: 64)
@@ -70,8 +69,10 @@ final class TraceRowWriter {
     insertPopover = try PreparedInsert(db, sql: "INSERT INTO popovers (id, session_id, address) VALUES (?, ?, ?)")
     insertSessionClass = try PreparedInsert(
       db, sql: "INSERT OR IGNORE INTO session_classes (class, session_id) VALUES (?, ?)")
-    knownEventIDs = try EventName.allCases.map { try eventNameID(named: $0.name, known: true) }
+    names = try EventNameIndex(eventNameID(named:known:))
   }
+
+  var reachedUnknownNameLimit: Int? { names.reachedUnknownNameLimit }
 
   // MARK: Traces
 
@@ -148,7 +149,7 @@ final class TraceRowWriter {
 
   /// The next free id for controllers and popovers (they share one numbering, so that an
   /// address used as both keeps one id).
-  func nextObjectID() throws -> Int64 {
+  func firstObjectID() throws -> Int64 {
     let used = try Int64.fetchOne(
       db, sql: "SELECT max(coalesce((SELECT max(id) FROM controllers), 0), coalesce((SELECT max(id) FROM popovers), 0))"
     )
@@ -236,7 +237,7 @@ final class TraceRowWriter {
     stored: (bytes: UnsafeRawBufferPointer, form: Int64)?
   ) throws {
     let columns = EventColumns(event.payload)
-    let eventID = try eventNameID(event)
+    let eventID = try names.id(of: event, eventNameID(named:known:))
     if eventID < eventCounts.count {
       eventCounts[Int(eventID)] += 1
     } else {
@@ -245,7 +246,7 @@ final class TraceRowWriter {
     if let vc = columns.vc, let name = event.name { appearances.count(name, of: vc.index) }
     let recordStart = pendingRecords.count
     let form: Int64
-    if eventID == otherUnknownID {
+    if eventID == names.otherUnknownID {
       // The view names the event by its row: the record keeps the name.
       pendingRecords.append(contentsOf: record)
       form = RecordForm.whole
@@ -285,37 +286,16 @@ final class TraceRowWriter {
     pendingRecords.removeAll(keepingCapacity: true)
   }
 
+  func replaceFindings(session: Int64, trace: Int64, with findings: [Finding], rules: [String]) throws {
+    try AnomalyWriter(db: db, rules: rules).replace(session: session, trace: trace, with: findings)
+  }
+
   func insert(_ issue: IngestIssue, trace: Int64, session: Int64?) throws {
     try db.execute(
       sql:
         "INSERT INTO ingest_errors (trace_id, session_id, line, severity, kind, message, raw) VALUES (?, ?, ?, ?, ?, ?, ?)",
       arguments: [trace, session, issue.line, issue.severity.rawValue, issue.kind.rawValue, issue.message, issue.raw])
   }
-
-  private func eventNameID(_ event: TraceEvent) throws -> Int64 {
-    if let name = event.name { return knownEventIDs[Int(name.rawValue)] }
-    guard case .unknown(let name, _) = event.payload else { preconditionFailure("an event without a name is unknown") }
-    if let id = unknownEventIDs[name] { return id }
-    guard unknownEventIDs.count < Self.unknownNameLimit else {
-      if let otherUnknownID { return otherUnknownID }
-      reachedUnknownNameLimit = event.line
-      let id = try eventNameID(named: Self.otherUnknownName, known: false)
-      otherUnknownID = id
-      return id
-    }
-    let id = try eventNameID(named: name, known: false)
-    unknownEventIDs[name] = id
-    return id
-  }
-
-  /// How many distinct unknown event names one file gets in `event_names`; the events of any
-  /// further name are stored under ``otherUnknownName`` (their records keep the name).
-  static let unknownNameLimit = 1000
-  static let otherUnknownName = "(other unknown event)"
-
-  /// The line of the first event past ``unknownNameLimit``, once there is one.
-  private(set) var reachedUnknownNameLimit: Int?
-  private var otherUnknownID: Int64?
 
   /// The id of the event name `name`, stored with the next free id of its range (known names
   /// below ``EventNameIDs/unknownBase``, others from it) unless it is stored already.
@@ -330,20 +310,6 @@ final class TraceRowWriter {
       : "SELECT max(coalesce(max(id) + 1, \(base)), \(base)) FROM event_names WHERE id >= \(base)"
     try db.execute(sql: "INSERT INTO event_names (id, name) VALUES ((\(next)), ?)", arguments: [name])
     return db.lastInsertedRowID
-  }
-
-  fileprivate static func styleName(_ style: PresentationStyle) -> StaticString {
-    switch style {
-    case .fullScreen: "fullScreen"
-    case .pageSheet: "pageSheet"
-    case .formSheet: "formSheet"
-    case .currentContext: "currentContext"
-    case .overFullScreen: "overFullScreen"
-    case .overCurrentContext: "overCurrentContext"
-    case .popover: "popover"
-    case .custom: "custom"
-    case .automatic: "automatic"
-    }
   }
 
   /// The current time in UTC as RFC 3339 (`2026-11-25T17:30:00Z`), written with the C library:
@@ -386,7 +352,7 @@ private struct PendingEvent {
     statement.bind(offset + 7, columns.popover.map { idBase + Int64($0.index) })
     statement.bind(offset + 8, columns.orientation)
     statement.bind(offset + 9, columns.mask.map { Int64($0.rawValue) })
-    statement.bind(offset + 10, columns.style.map(TraceRowWriter.styleName))
+    statement.bind(offset + 10, columns.style.map(EventColumns.name(of:)))
     statement.bind(offset + 11, columns.animated)
     statement.bindText(offset + 12, UnsafeRawBufferPointer(rebasing: records[record]))
     statement.bind(offset + 13, form)

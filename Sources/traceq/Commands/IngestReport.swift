@@ -1,4 +1,5 @@
 import Replay
+import TraceIngest
 import TraceModel
 import TraceStore
 
@@ -85,7 +86,8 @@ final class IngestReport {
 
   /// Prints the total and ends `--check`'s report; returns what its findings add to the status.
   func finish() -> ExitStatus {
-    run.output(Self.describeTotal(total, files: stored, skipped: skipped, database: run.databasePath))
+    let database = TraceStores.at(run.databasePath).location
+    run.output(Self.describeTotal(total, files: stored, skipped: skipped, database: database))
     guard let check = run.check else { return .clean }
     check.reporter.finish(tally)
     return .findings(if: tally.fails(at: check.policy.failingSeverity))

@@ -1,4 +1,5 @@
 import Foundation
+import TraceIngest
 import TraceStore
 
 /// `traceq query`: runs statements on a read-only connection and prints their rows, within

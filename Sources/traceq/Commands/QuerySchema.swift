@@ -1,3 +1,4 @@
+import TraceIngest
 import TraceStore
 
 /// `traceq query --schema`: the views and tables a query can use, with their columns, as the
@@ -11,8 +12,8 @@ struct QuerySchema {
   /// Prints the schema; returns the exit status (`clean`, or `unusable` when the database
   /// cannot be read).
   func execute() -> ExitStatus {
+    let store = TraceStores.at(databasePath)
     do {
-      let store = TraceStores.at(databasePath)
       let objects = store.exists ? try store.openQueries(note: errorOutput).objects() : try store.newStoreObjects()
       describe(objects)
       return .clean
@@ -20,7 +21,7 @@ struct QuerySchema {
       errorOutput(error.message)
       return .unusable
     } catch {
-      errorOutput(TerminalText.escaped("\(databasePath): error: \(error)"))
+      errorOutput(TerminalText.escaped("\(store.location): error: \(error)"))
       return .unusable
     }
   }

@@ -12,11 +12,11 @@ enum ExportInput {
   /// One trace file.
   static func file(_ path: String) -> ExportInput { .files([path]) }
 
-  /// The files' or the database's path.
+  /// The files' paths, or the database as messages name it (a URL without its password).
   var name: String {
     switch self {
     case .files(let paths): paths.joined(separator: " ")
-    case .database(let path): path
+    case .database(let path): TraceStores.at(path).location
     }
   }
 }
@@ -87,10 +87,13 @@ struct TimelineExport {
   private func runDatabase(_ path: String, into sink: TimelineSink) throws -> Summary {
     var summary = Summary()
     let wanted = session.map(Int64.init)
+    let store = TraceStores.at(path)
     do {
-      try TraceStores.at(path).readSessions(note: errorOutput) { stored in
+      try store.readSessions(note: errorOutput) { stored in
         let sessions = try stored.sessions().filter { wanted == nil || $0.id == wanted }
-        if let session, sessions.isEmpty { throw ExportError.noSuchSession("\(path) stores no session \(session)") }
+        if let session, sessions.isEmpty {
+          throw ExportError.noSuchSession("\(store.location) stores no session \(session)")
+        }
         summary.files = Set(sessions.map(\.traceID)).count
         for session in sessions {
           let observer = TimelineObserver(file: session.path, sink: sink, errorOutput: errorOutput)
@@ -104,7 +107,7 @@ struct TimelineExport {
     } catch let error as StoreError {
       throw ExportError.unreadable(error.message)
     } catch {
-      throw ExportError.unreadable("error: cannot read the sessions stored in \(path): \(error)")
+      throw ExportError.unreadable("error: cannot read the sessions stored in \(store.location): \(error)")
     }
     return summary
   }

@@ -6,7 +6,8 @@ struct DatabaseOptions: ParsableArguments {
   @Option(
     name: .customLong("db"),
     help: ArgumentHelp(
-      "The SQLite database (default: $TRACEQ_DB, else traces.db in the current directory).", valueName: "path"))
+      "The database: a SQLite file, or a postgres:// URL (default: $TRACEQ_DB, else traces.db in the current "
+        + "directory).", valueName: "path|url"))
   var explicitPath: String?
 
   /// The database to use: `--db`, else `$TRACEQ_DB`, else `traces.db`.

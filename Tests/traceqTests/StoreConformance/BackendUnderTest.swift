@@ -12,10 +12,13 @@ struct BackendUnderTest: CustomTestStringConvertible, Sendable {
   /// Makes the store at `location` refuse to store the event of `line` of any file, as a
   /// full disk would.
   let failStoring: @Sendable (_ location: String, _ line: Int) throws -> Void
+  /// Removes what `newLocation` made beyond the directory (a database on a server).
+  var remove: @Sendable (_ location: String) -> Void = { _ in }
 
   var testDescription: String { name }
 
-  static let all: [BackendUnderTest] = [.sqlite]
+  /// SQLite, and PostgreSQL when a server is given (``TestPostgres``).
+  static let all: [BackendUnderTest] = TestPostgres.url == nil ? [.sqlite] : [.sqlite, .postgres]
 
   static let sqlite = BackendUnderTest(
     name: "SQLite", newLocation: { $0.file("traces.db") },
@@ -28,4 +31,17 @@ struct BackendUnderTest: CustomTestStringConvertible, Sendable {
             """)
       }
     })
+
+  static let postgres = BackendUnderTest(
+    name: "PostgreSQL", newLocation: { _ in (try? TestPostgres.newDatabase()) ?? "postgres://unavailable" },
+    failStoring: { location, line in
+      try TestPostgres.execute(
+        """
+        CREATE FUNCTION simulated_disk_full() RETURNS trigger LANGUAGE plpgsql AS $$
+          BEGIN RAISE EXCEPTION 'could not extend file: No space left on device'; END $$;
+        CREATE TRIGGER simulated_disk_full BEFORE INSERT ON event_rows FOR EACH ROW
+          WHEN (NEW.line = \(line)) EXECUTE FUNCTION simulated_disk_full();
+        """, on: location)
+    },
+    remove: TestPostgres.drop)
 }

@@ -1,5 +1,6 @@
 import Foundation
 import TestSupport
+import TraceIngest
 import TraceStore
 
 @testable import traceq
@@ -18,7 +19,10 @@ struct ConformanceStore {
     location = backend.newLocation(directory)
   }
 
-  func remove() { directory.remove() }
+  func remove() {
+    backend.remove(location)
+    directory.remove()
+  }
 
   /// Writes `text` gzipped as `name` in the directory; returns its path.
   func write(_ text: String, as name: String) throws -> String {

@@ -1,13 +1,11 @@
-import GRDB
 import TraceModel
 
-/// Stores one trace file's items into the open transaction: its trace row, sessions, events,
-/// controllers, the issues found reading it and (with `--check`) the findings of its replay.
-/// The items come from a ``TraceFileWriter``'s source, in file order.
-final class SQLiteTraceFile {
-  private let db: Database
+/// Stores one trace file's items into the backend's open unit of work (``TraceRows``): its
+/// trace row, sessions, events, controllers, the issues found reading it and (with `--check`)
+/// the findings of its replay. The items come from a ``TraceFileWriter``'s source, in file order.
+package final class TraceFileRows<Rows: TraceRows> {
   private let ingestion: TraceIngestion
-  private let writer: TraceRowWriter
+  private let writer: Rows
   // Per-event state is @exclusivity(unchecked): the writer's one thread uses it, and the
   // methods do not re-enter.
   @exclusivity(unchecked) private var summary: IngestSummary
@@ -23,7 +21,7 @@ final class SQLiteTraceFile {
   /// The session whose events are being stored.
   private struct OpenSession {
     var id: Int64
-    /// The row id of its first object (``TraceRowWriter/insert(_:session:idBase:record:stored:)``).
+    /// The row id of its first object (``TraceRows/insert(_:session:idBase:record:stored:)``).
     var idBase: Int64
     var events = 0
     var symbols: SessionSymbols
@@ -36,16 +34,16 @@ final class SQLiteTraceFile {
     var unstored: [IngestIssue.Kind: (count: Int, first: IngestIssue, session: Int64?)] = [:]
   }
 
-  init(_ db: Database, ingestion: TraceIngestion) throws {
-    self.db = db
+  package init(_ writer: Rows, ingestion: TraceIngestion) throws {
     self.ingestion = ingestion
-    writer = try TraceRowWriter(db)
+    self.writer = writer
     summary = IngestSummary(path: ingestion.path)
-    nextObjectID = try writer.nextObjectID()
+    nextObjectID = try writer.firstObjectID()
   }
 
-  /// Stores `first` and the rest of `source`'s items.
-  func store(_ first: IngestItem?, then source: any IngestItemSource) throws -> IngestOutcome {
+  /// Stores `first` and the rest of `source`'s items. When the outcome is not `.stored`, the
+  /// caller undoes what was written (a rollback, or a deletion where there is no journal).
+  package func store(_ first: IngestItem?, then source: any IngestItemSource) throws -> IngestOutcome {
     var next = first
     while let item = next {
       switch item {
@@ -86,8 +84,8 @@ final class SQLiteTraceFile {
     try record(
       IngestIssue(
         .tooManyNames, line: line,
-        "more than \(TraceRowWriter.unknownNameLimit) distinct unknown event names in this file: the events of "
-          + "the others are stored as \"\(TraceRowWriter.otherUnknownName)\" (json_extract(record, '$.ev') "
+        "more than \(EventNameIndex.unknownNameLimit) distinct unknown event names in this file: the events of "
+          + "the others are stored as \"\(EventNameIndex.otherUnknownName)\" (json_extract(record, '$.ev') "
           + "has their name)"))
   }
 
@@ -121,7 +119,7 @@ final class SQLiteTraceFile {
 
   private func store(_ findings: [Finding]) throws {
     if let open = session, let rules = ingestion.checkedRules {
-      try AnomalyWriter(db: db, rules: rules).replace(session: open.id, trace: try traceID(), with: findings)
+      try writer.replaceFindings(session: open.id, trace: try traceID(), with: findings, rules: rules)
     }
     for finding in findings {
       summary.findings[finding.severity, default: 0] += 1

@@ -2,13 +2,15 @@ import TraceModel
 
 /// The appearance callbacks of one session's controllers, counted as its events are stored,
 /// for the `will_appear` … `did_disappear` columns of their `controllers` rows (schema v8).
-struct AppearanceCounts {
+package struct AppearanceCounts {
   /// Per object index: viewWillAppear, viewDidAppear, viewWillDisappear, viewDidDisappear.
   private var counts: [SIMD4<Int64>] = []
 
+  package init() {}
+
   /// Counts `event` for the object at `index` when it is an appearance callback.
   @inline(__always)
-  mutating func count(_ event: EventName, of index: Int32) {
+  package mutating func count(_ event: EventName, of index: Int32) {
     let lane: Int
     switch event {
     case .viewWillAppear: lane = 0
@@ -23,12 +25,12 @@ struct AppearanceCounts {
   }
 
   /// The four counts of the object at `index`, in column order.
-  func counts(of index: Int) -> SIMD4<Int64> {
+  package func counts(of index: Int) -> SIMD4<Int64> {
     index < counts.count ? counts[index] : .zero
   }
 
   /// Forgets the session's counts (keeping the storage for the next one).
-  mutating func reset() {
+  package mutating func reset() {
     counts.removeAll(keepingCapacity: true)
   }
 }

@@ -1,0 +1,54 @@
+import PostgresNIO
+import TraceModel
+import TraceStore
+
+/// Stores findings in `anomalies` (`check --db`), each call in one short transaction: the
+/// earlier rows of the rules that ran deleted, the new ones copied.
+final class PostgresFindingWriter: FindingWriter {
+  private let link: PostgresLink
+
+  init(link: PostgresLink) {
+    self.link = link
+  }
+
+  deinit { link.close() }
+
+  func replaceFindings(_ sessions: [(session: StoredSession, findings: [Finding])], rules: [String]) throws {
+    var rows = CopyText()
+    for (session, findings) in sessions {
+      for finding in findings {
+        Self.encode(finding, session: session.id, trace: session.traceID, into: &rows)
+        rows.endRow()
+      }
+    }
+    do {
+      try link.transaction {
+        var binds = PostgresBindings()
+        binds.append(sessions.map(\.session.id))
+        binds.append(rules)
+        try link.execute("DELETE FROM anomalies WHERE session_id = ANY($1) AND rule = ANY($2)", binds)
+        guard rows.count > 0 else { return }
+        let copy = CopyStream(link, table: "anomalies", columns: PostgresRowWriter.SmallTable.anomalies.columns)
+        try copy.send(rows.bytes)
+        try copy.finish()
+      }
+    } catch let failure as PostgresFailure {
+      throw StoreError.findingsNotStored(location: link.location.description, reason: failure.reason)
+    }
+  }
+
+  /// The `anomalies` row of `finding` (without its id), in the columns of
+  /// ``PostgresRowWriter/SmallTable/anomalies``.
+  static func encode(_ finding: Finding, session: Int64, trace: Int64, into row: inout CopyText) {
+    row.int(trace)
+    row.int(session)
+    row.int(finding.line)
+    row.text(finding.ruleID)
+    row.text(finding.severity.rawValue)
+    row.text(finding.controller?.address)
+    row.text(finding.controller?.className)
+    row.text(finding.message)
+    row.text(finding.hint)
+    row.text(finding.source.rawValue)
+  }
+}

@@ -1,0 +1,240 @@
+import TraceStore
+
+/// The PostgreSQL schema: the tables and views of `docs/schema.md` with PostgreSQL's types
+/// (`boolean` flags, `double precision` times, `jsonb` records, `timestamptz` dates), laid out
+/// to be distributed (`docs/postgres.md`): every large table holds the session's id, and every
+/// uniqueness includes it, so that Citus can shard them by session. A shipped migration is
+/// never edited; changes are new ones.
+///
+/// Ids: traces and sessions are numbered by their sequences; a file's events and objects get
+/// ids from a block of its own, `nextval('file_blocks') << 32` on, so that runners storing
+/// files at once never wait for each other's ids, and a session's events are one range.
+enum PostgresSchema {
+  /// The migrations, in order: version `index + 1` is `migrations[index]`.
+  static let migrations: [(name: String, sql: String)] = [
+    ("v1: the tables and views of docs/schema.md", version1),
+    ("v2: the builds, finding_fingerprints and finding_groups views", version2),
+  ]
+
+  static var latest: Int { migrations.count }
+
+  /// How many ids of each kind a file's block holds (events, and controllers with popovers).
+  static let blockShift: Int64 = 32
+
+  /// The table of applied versions, created by the first runner that finds none.
+  static let versionTable = """
+    CREATE TABLE IF NOT EXISTS traceq_schema (
+      version integer PRIMARY KEY,
+      name text NOT NULL,
+      applied_at timestamptz NOT NULL DEFAULT now()
+    )
+    """
+
+  /// Taken by a runner while it migrates (`pg_advisory_xact_lock`): others wait, then find the
+  /// schema up to date.
+  static let migrationLock: Int64 = 0x7472_6163_6571  // "traceq"
+
+  /// The fleet views of SQLite's v9, with PostgreSQL's ordered aggregates (sorted bytewise, as
+  /// SQLite sorts), over ``FleetViews``.
+  private static let version2 =
+    FleetViews.sql + "\n" + """
+      CREATE VIEW finding_groups AS
+        SELECT g.rule AS rule, g.class AS class, g.severity AS severity, g.findings AS findings,
+               g.sessions AS sessions, g.files AS files, g.first_session AS first_session,
+               g.last_session AS last_session, f.build AS first_build, l.build AS last_build,
+               (SELECT string_agg(DISTINCT s.os COLLATE "C", ', ' ORDER BY s.os COLLATE "C") FROM finding_fingerprints p
+                JOIN sessions s ON s.id = p.session_id
+                WHERE p.rule = g.rule AND p.class IS NOT DISTINCT FROM g.class) AS os_versions,
+               (SELECT string_agg(DISTINCT s.idiom COLLATE "C", ', ' ORDER BY s.idiom COLLATE "C") FROM finding_fingerprints p
+                JOIN sessions s ON s.id = p.session_id
+                WHERE p.rule = g.rule AND p.class IS NOT DISTINCT FROM g.class) AS idioms
+        FROM (
+          SELECT p.rule AS rule, p.class AS class, min(p.severity) AS severity, count(*) AS findings,
+                 count(DISTINCT p.session_id) AS sessions, count(DISTINCT p.trace_id) AS files,
+                 min(p.session_id) AS first_session, max(p.session_id) AS last_session
+          FROM finding_fingerprints p GROUP BY p.rule, p.class
+        ) AS g
+        LEFT JOIN sessions f ON f.id = g.first_session
+        LEFT JOIN sessions l ON l.id = g.last_session;
+      """
+
+  private static let version1 = """
+    CREATE SEQUENCE file_blocks;
+    CREATE TABLE traces (
+      id bigint PRIMARY KEY,
+      path text NOT NULL,
+      sha256 text NOT NULL UNIQUE,
+      size bigint NOT NULL,
+      compression text NOT NULL,
+      ingested_at timestamptz NOT NULL DEFAULT now(),
+      lines bigint NOT NULL,
+      sessions bigint NOT NULL,
+      events bigint NOT NULL,
+      errors bigint NOT NULL,
+      warnings bigint NOT NULL,
+      truncated boolean NOT NULL,
+      corrupt boolean NOT NULL DEFAULT false
+    );
+    CREATE SEQUENCE traces_id_seq OWNED BY traces.id;
+    CREATE TABLE sessions (
+      id bigint PRIMARY KEY,
+      trace_id bigint NOT NULL,
+      ordinal integer NOT NULL,
+      first_line bigint NOT NULL,
+      last_line bigint NOT NULL,
+      events bigint NOT NULL,
+      first_row bigint NOT NULL,
+      last_row bigint NOT NULL,
+      cut_short boolean NOT NULL,
+      format_version integer NOT NULL,
+      app text,
+      os text,
+      idiom text,
+      supported integer NOT NULL,
+      orientation text NOT NULL,
+      requires_full_screen boolean NOT NULL,
+      device text,
+      build text,
+      header text NOT NULL,
+      corrupt boolean NOT NULL DEFAULT false
+    );
+    CREATE SEQUENCE sessions_id_seq OWNED BY sessions.id;
+    CREATE INDEX sessions_by_trace ON sessions (trace_id, ordinal);
+    CREATE TABLE controllers (
+      id bigint NOT NULL,
+      session_id bigint NOT NULL,
+      address text NOT NULL,
+      class text,
+      kind text,
+      will_appear integer NOT NULL DEFAULT 0,
+      did_appear integer NOT NULL DEFAULT 0,
+      will_disappear integer NOT NULL DEFAULT 0,
+      did_disappear integer NOT NULL DEFAULT 0,
+      PRIMARY KEY (session_id, id),
+      UNIQUE (session_id, address)
+    );
+    CREATE INDEX controllers_by_address ON controllers (address);
+    CREATE TABLE popovers (
+      id bigint NOT NULL,
+      session_id bigint NOT NULL,
+      address text NOT NULL,
+      PRIMARY KEY (session_id, id)
+    );
+    CREATE TABLE event_names (
+      id bigint PRIMARY KEY,
+      name text NOT NULL UNIQUE
+    );
+    CREATE SEQUENCE known_event_name_ids START 39;
+    CREATE SEQUENCE unknown_event_name_ids START 1048576;
+    INSERT INTO event_names (id, name) VALUES
+    (1, 'setRoot'), (2, 'windowMask'), (3, 'deviceNotifications'), (4, 'deviceOrientation'),
+    (5, 'attemptRotation'), (6, 'supportedInterfaceOrientations'), (7, 'shouldAutorotate'),
+    (8, 'preferredInterfaceOrientation'), (9, 'definesPresentationContext'), (10, 'willRotate'),
+    (11, 'willAnimateRotation'), (12, 'didRotate'), (13, 'viewWillTransitionToSize'), (14, 'viewWillAppear'),
+    (15, 'viewDidAppear'), (16, 'viewWillDisappear'), (17, 'viewDidDisappear'), (18, 'beginAppearanceTransition'),
+    (19, 'endAppearanceTransition'), (20, 'addChild'), (21, 'willMoveToParent'), (22, 'didMoveToParent'),
+    (23, 'removeFromParent'), (24, 'push'), (25, 'pop'), (26, 'setViewControllers'), (27, 'selectTab'),
+    (28, 'transition'), (29, 'present'), (30, 'presentCompleted'), (31, 'dismiss'), (32, 'dismissCompleted'),
+    (33, 'popoverCreate'), (34, 'popoverPresent'), (35, 'popoverDismiss'), (36, 'popoverDidDismiss'),
+    (37, 'popoverRelease'), (38, 'console');
+    CREATE TABLE event_rows (
+      id bigint NOT NULL,
+      session_id bigint NOT NULL,
+      line bigint NOT NULL,
+      t double precision,
+      ev_id bigint NOT NULL,
+      vc_id bigint,
+      other_id bigint,
+      popover_id bigint,
+      orientation text,
+      mask integer,
+      style text,
+      animated boolean,
+      record jsonb NOT NULL,
+      record_form integer NOT NULL,
+      PRIMARY KEY (session_id, id)
+    );
+    CREATE TABLE session_events (
+      ev_id bigint NOT NULL,
+      session_id bigint NOT NULL,
+      events bigint NOT NULL,
+      PRIMARY KEY (session_id, ev_id)
+    );
+    CREATE INDEX session_events_by_name ON session_events (ev_id);
+    CREATE TABLE session_classes (
+      class text NOT NULL,
+      session_id bigint NOT NULL,
+      PRIMARY KEY (session_id, class)
+    );
+    CREATE INDEX session_classes_by_class ON session_classes (class);
+    CREATE TABLE ingest_errors (
+      id bigserial NOT NULL,
+      trace_id bigint NOT NULL,
+      session_id bigint,
+      line bigint NOT NULL,
+      severity text NOT NULL,
+      kind text NOT NULL,
+      message text NOT NULL,
+      raw text,
+      PRIMARY KEY (trace_id, id)
+    );
+    CREATE TABLE anomalies (
+      id bigserial NOT NULL,
+      trace_id bigint NOT NULL,
+      session_id bigint NOT NULL,
+      line bigint NOT NULL,
+      rule text NOT NULL,
+      severity text NOT NULL,
+      vc text,
+      class text,
+      message text NOT NULL,
+      hint text NOT NULL,
+      source text NOT NULL DEFAULT 'replay',
+      PRIMARY KEY (session_id, id)
+    );
+    CREATE INDEX anomalies_by_rule ON anomalies (rule);
+    CREATE VIEW events AS
+      SELECT s.trace_id AS trace_id, tr.path AS file, s.id AS session_id, e.line AS line, e.t AS t,
+             n.name AS ev, c.address AS vc, c.class AS class, o.address AS other, p.address AS popover,
+             e.orientation AS orientation, e.mask AS mask, e.style AS style, e.animated AS animated,
+             CASE WHEN e.record_form = 1 THEN e.record ELSE
+               jsonb_strip_nulls(jsonb_build_object(
+                 'ev', n.name,
+                 't', CASE WHEN e.record_form & 4 = 0 THEN e.t END,
+                 CASE n.name WHEN 'transition' THEN 'to' ELSE 'vc' END, c.address,
+                 CASE n.name WHEN 'push' THEN 'nav' WHEN 'pop' THEN 'nav' WHEN 'present' THEN 'presenter'
+                   WHEN 'setViewControllers' THEN 'container' WHEN 'selectTab' THEN 'tab' ELSE 'parent' END, o.address,
+                 'popover', p.address,
+                 CASE n.name WHEN 'willRotate' THEN 'to' WHEN 'willAnimateRotation' THEN 'to'
+                   WHEN 'didRotate' THEN 'from' ELSE 'orientation' END, e.orientation,
+                 CASE n.name WHEN 'requestGeometryUpdate' THEN 'orientations' ELSE 'mask' END,
+                   CASE WHEN e.record_form & 2 = 0 THEN e.mask END,
+                 'style', e.style,
+                 'animated', e.animated)) || e.record
+             END AS record
+      FROM sessions s
+      JOIN event_rows e ON e.session_id = s.id AND e.id BETWEEN s.first_row AND s.last_row
+      JOIN event_names n ON n.id = e.ev_id
+      LEFT JOIN controllers c ON c.session_id = e.session_id AND c.id = e.vc_id
+      LEFT JOIN controllers o ON o.session_id = e.session_id AND o.id = e.other_id
+      LEFT JOIN popovers p ON p.session_id = e.session_id AND p.id = e.popover_id
+      LEFT JOIN traces tr ON tr.id = s.trace_id;
+    CREATE VIEW event_counts AS
+      SELECT se.session_id AS session_id, n.name AS ev, se.events AS events
+      FROM session_events se JOIN event_names n ON n.id = se.ev_id;
+    CREATE VIEW appearances AS
+      SELECT s.trace_id AS trace_id, tr.path AS file, c.session_id AS session_id, c.address AS vc,
+             c.class AS class, c.kind AS kind, c.will_appear AS will_appear, c.did_appear AS did_appear,
+             c.will_disappear AS will_disappear, c.did_disappear AS did_disappear
+      FROM controllers c
+      JOIN sessions s ON s.id = c.session_id
+      LEFT JOIN traces tr ON tr.id = s.trace_id;
+    -- SQLite's json_extract(record, '$.key'), so that the documented queries run on both: the
+    -- value at a JSON path, as text (a string without its quotes), or NULL.
+    CREATE FUNCTION json_extract(record jsonb, path text) RETURNS text
+      LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+        SELECT CASE jsonb_typeof(value) WHEN 'string' THEN value #>> '{}' WHEN 'null' THEN NULL ELSE value::text END
+        FROM (SELECT jsonb_path_query_first(record, path::jsonpath) AS value) AS found
+      $$;
+    """
+}
