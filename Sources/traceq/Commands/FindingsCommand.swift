@@ -13,7 +13,7 @@ extension TraceqCommand {
 
         Examples:
           traceq findings --db postgres://ci@db/traces
-          traceq findings --since-build "4.2 (310)"   # sessions affected before it and since
+          traceq findings --since-build "4.2 (310)"   # the trend since that build
           traceq findings --new-in "4.3 (322)" --format markdown
         """)
 
