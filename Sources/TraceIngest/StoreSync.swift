@@ -78,7 +78,8 @@ package struct StoreSync {
     var findings: [Int: [Finding]] = [:]
     let rows = try queries.rows(
       """
-      SELECT s.ordinal, a.line, a.rule, a.severity, a.vc, a.class, a.message, a.hint, a.source
+      SELECT s.ordinal, a.line, a.rule, a.severity, a.vc, a.class, a.message, a.hint, a.source, a.app_vc,
+        a.app_class, a.decided_line, a.frame
       FROM anomalies a JOIN sessions s ON s.id = a.session_id WHERE a.trace_id = \(trace.id)
       ORDER BY s.ordinal, a.line, a.id
       """)
@@ -88,10 +89,12 @@ package struct StoreSync {
         let hint = row[7].text, let source = row[8].text.flatMap(Finding.Source.init(rawValue:))
       else { throw unexpected("a finding of \(trace.path) is not as this traceq stores them") }
       let subjects = row[4].text.map { [Finding.Subject(address: $0, className: row[5].text, isPopover: false)] }
+      let app = row[10].text.map { Finding.Subject(address: row[9].text ?? "", className: $0, isPopover: false) }
       findings[Int(ordinal), default: []].append(
         Finding(
           ruleID: rule, severity: severity, line: Int(line), session: Int(ordinal), message: message, hint: hint,
-          subjects: subjects ?? [], source: source))
+          subjects: subjects ?? [], source: source, appController: app, decidedLine: row[11].integer.map(Int.init),
+          frame: row[12].text))
     }
     return StoredTraceItems.Trace(
       id: trace.id, path: trace.path, end: end, issues: issues, findings: findings)

@@ -50,5 +50,10 @@ final class PostgresFindingWriter: FindingWriter {
     row.text(finding.message)
     row.text(finding.hint)
     row.text(finding.source.rawValue)
+    let app = finding.appController
+    row.text(app.flatMap { $0.address.isEmpty ? nil : $0.address })
+    row.text(app?.className)
+    row.int(finding.decidedLine)
+    row.text(finding.frame)
   }
 }

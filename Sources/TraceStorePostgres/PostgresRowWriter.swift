@@ -59,7 +59,10 @@ final class PostgresRowWriter: TraceRows {
       case .session_classes: ["class", "session_id"]
       case .ingest_errors: ["trace_id", "session_id", "line", "severity", "kind", "message", "raw"]
       case .anomalies:
-        ["trace_id", "session_id", "line", "rule", "severity", "vc", "class", "message", "hint", "source"]
+        [
+          "trace_id", "session_id", "line", "rule", "severity", "vc", "class", "message", "hint", "source", "app_vc",
+          "app_class", "decided_line", "frame",
+        ]
       }
     }
   }

@@ -14,6 +14,7 @@ enum PostgresSchema {
   static let migrations: [(name: String, sql: String)] = [
     ("v1: the tables and views of docs/schema.md", version1),
     ("v2: the builds, finding_fingerprints and finding_groups views", version2),
+    ("v3: anomalies.app_vc, app_class, decided_line, frame; groups by the app's controller", version3),
   ]
 
   static var latest: Int { migrations.count }
@@ -33,6 +34,15 @@ enum PostgresSchema {
   /// Taken by a runner while it migrates (`pg_advisory_xact_lock`): others wait, then find the
   /// schema up to date.
   static let migrationLock: Int64 = 0x7472_6163_6571  // "traceq"
+
+  /// SQLite's v10: each finding names the app's controller responsible, the line that decided it
+  /// and a crash report's app frame, and findings group by the app's controller.
+  private static let version3 = """
+    ALTER TABLE anomalies ADD COLUMN app_vc text;
+    ALTER TABLE anomalies ADD COLUMN app_class text;
+    ALTER TABLE anomalies ADD COLUMN decided_line bigint;
+    ALTER TABLE anomalies ADD COLUMN frame text;
+    """ + "\n" + FleetViews.findingFingerprints.replacing("CREATE VIEW", with: "CREATE OR REPLACE VIEW")
 
   /// The fleet views of SQLite's v9, over ``FleetViews``: `finding_groups` in one pass, with
   /// PostgreSQL's ordered distinct aggregates (sorted bytewise, as SQLite sorts). (SQLite's

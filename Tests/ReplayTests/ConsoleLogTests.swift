@@ -158,6 +158,58 @@ struct ConsoleLogTests {
     #expect(checked.findings.first?.logged?.process == "GameMenu")
   }
 
+  @Test("a text .crash report: the first frame in the app's image is the finding's frame and app controller")
+  func crashReportAppFrame() throws {
+    let report = """
+      Process:             Picker [4242]
+      Exception Type:  EXC_CRASH (SIGABRT)
+
+      Application Specific Information:
+      *** Terminating app due to uncaught exception 'NSGenericException', reason: '-[UIPopoverController dealloc] reached while popover is still visible.'
+
+      Last Exception Backtrace:
+      0   CoreFoundation                	0x2fd3bf4b __exceptionPreprocess + 131
+      1   libobjc.A.dylib               	0x3a5aa6af objc_exception_throw + 38
+      2   UIKit                         	0x3250a3f1 -[UIPopoverController dealloc] + 60
+      3   Picker                        	0x0009c1d3 -[MTDActionSheet setupPopoverController] + 162
+      4   Picker                        	0x0009b0f1 -[MTDActionSheet showFromBarButtonItem:] + 40
+
+      Binary Images:
+      0x94000 - 0xa3fff Picker armv7  <0d1b9d3f> /var/mobile/Applications/X/Picker.app/Picker
+      """
+    let checked = try check(report)
+    let finding = try #require(checked.findings.first)
+    #expect(finding.frame == "-[MTDActionSheet setupPopoverController] + 162")
+    #expect(finding.appController?.className == "MTDActionSheet")
+  }
+
+  @Test("an .ips crash report: a Swift frame of the app's image, demangled")
+  func ipsSwiftFrame() throws {
+    let report = """
+      {"app_name":"MyApp","bug_type":"309"}
+      {
+        "procName" : "MyApp",
+        "asi" : {"CoreFoundation":["*** Terminating app due to uncaught exception 'NSGenericException', reason: '-[UIPopoverController dealloc] reached while popover is still visible.'"]},
+        "usedImages" : [{"name":"UIKitCore","path":"/System/Library/PrivateFrameworks/UIKitCore.framework/UIKitCore"},{"name":"MyApp","path":"/private/var/containers/Bundle/Application/X/MyApp.app/MyApp"}],
+        "lastExceptionBacktrace" : [{"imageIndex":0,"symbol":"-[UIPopoverController dealloc]","symbolLocation":60},{"imageIndex":1,"symbol":"$s5MyApp14ViewControllerC4showyyF","symbolLocation":40}]
+      }
+      """
+    let finding = try #require(try check(report).findings.first)
+    #expect(finding.frame == "MyApp.ViewController.show() -> () + 40")
+    #expect(finding.appController?.className == "MyApp.ViewController")
+  }
+
+  @Test("Swift runtime class names in a diagnostic are demangled; the app's one is the controller")
+  func demangledNames() throws {
+    let log = """
+      2023-11-23 10:11:12.001 MyApp[812:3456] Attempt to present <_TtGC7SwiftUI19UIHostingControllerVS_7AnyView_: 0x7f9> on <_TtC5MyApp14ViewController: 0x7fa> whose view is not in the window hierarchy!
+      """
+    let finding = try #require(try check(log).findings.first)
+    #expect(finding.message.contains("<SwiftUI.UIHostingController<SwiftUI.AnyView>: 0x7f9>"), "\(finding.message)")
+    #expect(finding.message.contains("<MyApp.ViewController: 0x7fa>"))
+    #expect(finding.appController?.className == "MyApp.ViewController" && finding.appController?.address == "0x7fa")
+  }
+
   @Test("text without any UIKit diagnostic is rejected like a file without header; a log without one is not")
   func nothingFound() throws {
     let prose = try check("hello\nworld\n")

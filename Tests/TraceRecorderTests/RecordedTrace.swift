@@ -37,7 +37,7 @@ struct RecordedTrace {
   /// The `text` of console records, in order.
   var consoleLines: [String] {
     records.compactMap { record in
-      if case .event(let event) = record.item, case .console(let text) = event.payload { return text }
+      if case .event(let event) = record.item, case .console(let text, _) = event.payload { return text }
       return nil
     }
   }

@@ -141,7 +141,7 @@ struct ReportFormatTests {
     #expect(
       Set(first.keys) == [
         "file", "line", "session", "rule", "severity", "message", "hint", "vc", "class", "subjects", "fingerprint",
-        "found_by",
+        "found_by", "app_controller",
       ])
     #expect(first["found_by"] as? String == "replay")
     let suppressed = findings.filter { $0["suppression"] != nil }

@@ -68,8 +68,8 @@ struct SampleTests {
     let path = Samples.path("homepwner-ipad-double-camera.ndjson.gz")
     _ = CheckRun(inputs: [path], policy: try Samples.policy(), reporter: reporter).execute()
     #expect(
-      lines[0] == "\(path):15: error: popover 0xd6 presented while popover 0xd4 (UIImagePickerController) is "
-        + "still visible [double-presented-popover]")
+      lines[0] == "\(path):15: error: BNRDetailViewController 0xc3 presented popover 0xd6 while popover 0xd4 "
+        + "(UIImagePickerController) is still visible [double-presented-popover]")
     #expect(lines[1].hasPrefix("  hint: Dismiss the visible popover first"))
     #expect(lines.contains("2 errors, 0 warnings, 0 notes in 1 file (1 session, 16 events)"))
   }

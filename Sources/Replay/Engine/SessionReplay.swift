@@ -31,8 +31,8 @@ public final class SessionReplay {
 
   /// Replays `event`, appending its findings to `findings`.
   public func apply(_ event: TraceEvent, into findings: inout [Finding]) {
-    if case .console(let text) = event.payload {
-      recognise(text, at: event.line)
+    if case .console(let text, let frame) = event.payload {
+      recognise(text, frame: frame, at: event.line)
       return
     }
     recordedEvents += 1
@@ -66,7 +66,7 @@ public final class SessionReplay {
   public private(set) var limitWarning: IngestIssue?
 
   /// A UIKit diagnostic in a `console` event becomes a finding of UIKit's.
-  private func recognise(_ text: String, at line: Int) {
+  private func recognise(_ text: String, frame: String?, at line: Int) {
     guard let diagnostic = ConsoleCatalog.recognise(text), ruleSet.reportsConsole(diagnostic.entry.id) else { return }
     guard uikitFindings.count < Self.uikitFindingLimit else {
       unreported = unreported ?? ([:], line)
@@ -74,7 +74,8 @@ public final class SessionReplay {
       return
     }
     uikitFindings.append(
-      diagnostic.finding(line: line, session: ordinal, severity: ruleSet.severities[diagnostic.entry.id]))
+      diagnostic.finding(
+        line: line, session: ordinal, severity: ruleSet.severities[diagnostic.entry.id], frame: frame))
   }
 
   /// The warning for the diagnostics past the limit, with their count by rule, most first.
@@ -89,9 +90,9 @@ public final class SessionReplay {
     )
   }
 
-  private func check(_ observations: [(line: Int, observation: Observation)], into findings: inout [Finding]) {
-    for (line, observation) in observations {
-      let step = ReplayStep(line: line, observation: observation, model: model)
+  private func check(_ observations: [ModelObservation], into findings: inout [Finding]) {
+    for observed in observations {
+      let step = ReplayStep(observed, model: model)
       for rule in rules { rule.check(step, into: &list) }
     }
     findings.append(contentsOf: list.findings)

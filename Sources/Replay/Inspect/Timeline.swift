@@ -89,7 +89,7 @@ public struct Timeline {
     case .requestGeometryUpdate(let mask, let window):
       "window \(model.symbols.address(of: window)) requestGeometryUpdate \(mask)"
     case .dealloc(let vc): "\(name(vc)) deallocated"
-    case .console(let text): "console: \(text)"
+    case .console(let text, _): "console: \(text)"
     case .dropped(let count): "the recorder dropped \(count) events here"
     case .unknown(let name, _): "\(name) (unknown event)"
     }

@@ -86,6 +86,9 @@ public struct PopoverState: Sendable {
   public internal(set) var isVisible = false
   public internal(set) var createdLine: Int
   public internal(set) var presentedLine: Int?
+  /// The app's controller that showed it (the top of the screen when it was presented, or
+  /// created): the presentation call names no controller.
+  public internal(set) var presenter: ObjectID?
   /// The interface rotated while it was visible: UIKit hid it, and the app presents it again
   /// (from a rect, in didRotate) as the class reference tells it to.
   public internal(set) var needsReposition = false

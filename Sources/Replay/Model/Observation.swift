@@ -125,3 +125,41 @@ public enum PresentRefusal: Sendable, Equatable {
 public enum DidMoveMoment: String, Sendable {
   case removed, used, sessionEnd
 }
+
+/// An observation as the model made it: the line it concerns, the app's controller responsible
+/// (``SessionModel/appController(responsibleFor:)``), and the line whose event closed the
+/// evidence for it (later than `line` when the callbacks after the event had to be seen first).
+public struct ModelObservation: Sendable {
+  public let line: Int
+  public let observation: Observation
+  public let appController: ObjectID?
+  public let decidedLine: Int
+}
+
+extension Observation {
+  /// The UIKit method of the app's controller the observation is about.
+  public var call: AppCall {
+    switch self {
+    case .unbalancedAppearance, .unfinishedAppearance: .appearanceCallback
+    case .unbalancedAppearanceTransition: .appearanceTransition
+    case .popoverOnPhone, .popoverReleasedWhileVisible: .createPopover
+    case .popoverPresentedWhileVisible: .presentPopover
+    case .rotationRejected, .noCommonOrientation, .unsupportedOrientationShown: .supportedInterfaceOrientations
+    case .preferredOrientationUnsupported: .preferredInterfaceOrientation
+    case .rotationCallbackMismatch: .rotationCallback
+    case .presentRefused, .presentedFromDetached: .present
+    case .dismissRefused: .dismiss
+    case .pushedTwice: .push
+    case .didMoveMissing: .addChild
+    case .willMoveMissing: .removeFromParent
+    case .transitionWithoutCommonParent: .transition
+    case .modelDisagreement(let disagreement):
+      switch disagreement {
+      case .refusedPresentAppeared: .present
+      case .rejectedRotationHappened: .supportedInterfaceOrientations
+      case .duplicatePushAppeared: .push
+      case .dismissedAppeared: .dismiss
+      }
+    }
+  }
+}

@@ -158,3 +158,20 @@ extension SessionModel {
     if let stale = self[handler].presented { unlinkPresentation(top: stale, handler: handler, animated: false) }
   }
 }
+
+extension SessionModel {
+  /// Whether findings wait for the events after them (``heldLines``).
+  public var holdsFindings: Bool { !held.isEmpty }
+
+  /// The lines of the findings that wait for the events after them to be judged.
+  public var heldLines: [Int] {
+    held.map { finding in
+      switch finding {
+      case .refusedPresent(let refused): refused.line
+      case .duplicatePush(let line, _, _), .rejectedRotation(let line, _, _, _),
+        .unsupportedShown(let line, _, _, _, _):
+        line
+      }
+    }
+  }
+}

@@ -131,7 +131,7 @@ extension SessionModel {
   }
 
   /// The one child `vc` shows, when it shows exactly one.
-  private func onlyShownChild(of vc: ObjectID) -> ObjectID? {
+  func onlyShownChild(of vc: ObjectID) -> ObjectID? {
     let state = self[vc]
     switch kind(vc) {
     case .navigation?, .imagePicker?: return state.children.last

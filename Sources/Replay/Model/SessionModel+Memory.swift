@@ -71,6 +71,7 @@ extension SessionModel {
     for (popover, state) in popovers {
       mark(popover)
       mark(state.content)
+      mark(state.presenter)
     }
     for window in windows {
       mark(window.id)

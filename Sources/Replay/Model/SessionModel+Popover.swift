@@ -12,7 +12,7 @@ extension SessionModel {
       return
     }
     if let previous = popovers[popover]?.content { self[previous].shownInPopover = nil }
-    popovers[popover] = PopoverState(content: content, createdLine: line)
+    popovers[popover] = PopoverState(content: content, createdLine: line, presenter: appControllerOnTop())
   }
 
   /// `presentPopoverFrom…`: UIKit does not stop a second popover (PO3), which is how the
@@ -23,6 +23,7 @@ extension SessionModel {
       guard header.idiom == .pad || header.idiom == nil else { return }
       popovers[popover] = PopoverState(content: nil, createdLine: line)
     }
+    let presenter = appControllerOnTop() ?? popovers[popover]?.presenter
     if popovers[popover]?.isVisible == true, popovers[popover]?.needsReposition == true {
       // Shown again after a rotation hid it, as the UIPopoverController reference says to.
       popovers[popover]?.needsReposition = false
@@ -37,11 +38,15 @@ extension SessionModel {
     popovers[popover]?.isVisible = true
     popovers[popover]?.needsReposition = false
     popovers[popover]?.presentedLine = line
+    popovers[popover]?.presenter = presenter
     if let content = popovers[popover]?.content {
       place(content)
       self[content].shownInPopover = popover
     }
   }
+
+  /// The app's controller at the top of the screen: the one that creates and shows a popover.
+  private func appControllerOnTop() -> ObjectID? { topController().flatMap(appController(responsibleFor:)) }
 
   /// `dismissPopoverAnimated:` by the app, or the user tapped outside (PO4).
   func hidePopover(_ popover: ObjectID) {

@@ -32,7 +32,7 @@ public final class SessionModel {
   var reportedNoCommonOrientation: OrientationDecision?
   @exclusivity(unchecked) var reportedUnsupportedShown: [ObjectID: InterfaceOrientation] = [:]
   /// The line and time (`t`) of the event being applied.
-  @exclusivity(unchecked) var line = 0
+  @exclusivity(unchecked) public internal(set) var line = 0
   @exclusivity(unchecked) var time: Double?
   /// How many controllers have a presentation transition (``ControllerState/transition``): the
   /// callbacks that may end one look for it only when there is one.
@@ -46,7 +46,7 @@ public final class SessionModel {
   @exclusivity(unchecked) var pendingOrientationTime: Double?
   /// UIKit raised an exception: the app ended there, so what is left unfinished is no finding.
   @exclusivity(unchecked) public private(set) var raisedException = false
-  @exclusivity(unchecked) private var emitted: [(line: Int, observation: Observation)] = []
+  @exclusivity(unchecked) private var emitted: [ModelObservation] = []
 
   /// Whether ids the model no longer needs are released for reuse (see ``releaseUnneededIDs()``):
   /// only when nothing after the replay needs every object the session named.
@@ -68,7 +68,7 @@ public final class SessionModel {
 
   /// Applies one event; returns what UIKit refused or threw on, with the lines they concern.
   /// The returned array is reused by the next call.
-  public func apply(_ event: TraceEvent) -> [(line: Int, observation: Observation)] {
+  public func apply(_ event: TraceEvent) -> [ModelObservation] {
     // Most events observe nothing: the checks below keep such an event from touching what it
     // does not change (a reset of an empty list or of a nil record is not free).
     if !emitted.isEmpty { emitted.removeAll(keepingCapacity: true) }
@@ -152,7 +152,7 @@ public final class SessionModel {
   /// Ends the session: decisions still pending are taken, and transitions never completed
   /// are reported — unless the trace was cut short or UIKit raised an exception, which ends
   /// the app and explains them.
-  public func finish(cutShort: Bool) -> [(line: Int, observation: Observation)] {
+  public func finish(cutShort: Bool) -> [ModelObservation] {
     emitted.removeAll(keepingCapacity: true)
     growToSymbols()
     if pendingOrientation != nil { resolvePendingOrientation() }
@@ -185,7 +185,10 @@ public final class SessionModel {
   // MARK: - Helpers for the areas
 
   func observe(_ observation: Observation, at line: Int? = nil) {
-    emitted.append((line ?? self.line, observation))
+    emitted.append(
+      ModelObservation(
+        line: line ?? self.line, observation: observation, appController: appController(for: observation),
+        decidedLine: self.line))
     if observation.isUncaughtException { raisedException = true }
   }
 

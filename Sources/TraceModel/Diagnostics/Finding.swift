@@ -15,10 +15,25 @@ public struct Finding: Sendable, Hashable {
   public var source: Source = .replay
   /// For a finding of UIKit's: the process and time stamp of the console line, when it gave them.
   public var logged: ConsoleOrigin?
+  /// The nearest controller declared in the app (not UIKit's or another framework's) responsible
+  /// for what was found: the one that presented, pushed, added a child or decided the
+  /// orientation. Nil when no controller of the app is involved, or none has a known class.
+  /// (When a rule's own subjects do not include it, it is the first of ``subjects``.)
+  public var appController: Subject?
+  /// The UIKit method of the app's controller the finding is about, for finding the call in the
+  /// app's sources.
+  public var call: AppCall?
+  /// The line where the evidence for the finding closed, when it is after ``line``: the finding
+  /// is about the state at ``line``, which later events could still have refuted.
+  public var decidedLine: Int?
+  /// The first frame of the app's code in the crash report's backtrace
+  /// (`-[MTDActionSheet setupPopoverController] + 162`), for a finding of UIKit's.
+  public var frame: String?
 
   public init(
     ruleID: String, severity: Severity, line: Int, session: Int, message: String, hint: String, subjects: [Subject],
-    source: Source = .replay, logged: ConsoleOrigin? = nil
+    source: Source = .replay, logged: ConsoleOrigin? = nil, appController: Subject? = nil, call: AppCall? = nil,
+    decidedLine: Int? = nil, frame: String? = nil
   ) {
     self.ruleID = ruleID
     self.severity = severity
@@ -29,6 +44,10 @@ public struct Finding: Sendable, Hashable {
     self.subjects = subjects
     self.source = source
     self.logged = logged
+    self.appController = appController
+    self.call = call
+    self.decidedLine = decidedLine
+    self.frame = frame
   }
 
   /// Who found a finding.
@@ -53,6 +72,13 @@ public struct Finding: Sendable, Hashable {
     }
   }
 
-  /// The main view controller of the finding (for a popover, the one it shows).
+  /// The main view controller of the finding: the app's controller responsible, when the rule's
+  /// subjects were UIKit's; else the first it names (for a popover, the one it shows).
   public var controller: Subject? { subjects.first { !$0.isPopover } }
+
+  /// The classes of the subjects and of the app's controller (which a crash report's frame may
+  /// give without a subject): what `ignored_classes` and suppressions match.
+  public var namedClasses: [String] {
+    (subjects.compactMap(\.className) + [appController?.className].compactMap { $0 })
+  }
 }

@@ -69,7 +69,10 @@ public enum EventPayload: Sendable {
   case popoverDidDismiss(popover: ObjectID)
   case popoverRelease(popover: ObjectID)
   // Console
-  case console(text: String)
+  /// A line UIKit printed; `frame`: the first frame of the app's code in the backtrace of the
+  /// crash report it comes from. (Indirect: a console line is rare, and every event would
+  /// otherwise carry room for two strings.)
+  indirect case console(text: String, frame: String?)
   /// The recorder dropped `count` events here (its buffer was full: the disk fell behind).
   case dropped(count: Int)
   /// An event name this version does not know: kept in the store, skipped by replay.

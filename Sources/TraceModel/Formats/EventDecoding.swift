@@ -85,7 +85,7 @@ extension RecordFields {
     case .popoverRelease:
       return .popoverRelease(popover: try object(.popover, as: .popover))
     case .console:
-      return .console(text: try string(.text))
+      return .console(text: try string(.text), frame: try optionalString(.frame))
     case .setNeedsUpdateOfSupportedInterfaceOrientations:
       return .setNeedsUpdateOfSupportedInterfaceOrientations(vc: try object(.vc))
     case .requestGeometryUpdate:

@@ -8,7 +8,7 @@ public enum RecordKey: Int, CaseIterable, Sendable {
   // Event fields
   case window, mask, on, value, to, from, duration, width, height, animated, appearing
   case parent, nav, container, vcs, tab, presenter, style, popover, arrows, text
-  case orientations, count
+  case orientations, count, frame
 
   /// The key as written in a record.
   public var name: String { self == .className ? "class" : String(describing: self) }

@@ -14,13 +14,16 @@ struct AnomalyWriter {
       arguments: StatementArguments([session] + rules.map { $0 as DatabaseValueConvertible }))
     let insert = try db.cachedStatement(
       sql: """
-        INSERT INTO anomalies (trace_id, session_id, line, rule, severity, vc, class, message, hint, source)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        INSERT INTO anomalies (trace_id, session_id, line, rule, severity, vc, class, message, hint, source,
+          app_vc, app_class, decided_line, frame)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """)
     for finding in findings {
+      let app = finding.appController
       try insert.execute(arguments: [
         trace, session, finding.line, finding.ruleID, finding.severity.rawValue, finding.controller?.address,
         finding.controller?.className, finding.message, finding.hint, finding.source.rawValue,
+        app.flatMap { $0.address.isEmpty ? nil : $0.address }, app?.className, finding.decidedLine, finding.frame,
       ])
     }
   }

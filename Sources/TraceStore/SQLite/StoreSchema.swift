@@ -45,6 +45,9 @@ enum StoreSchema {
     migrator.registerMigration("v9: the builds, finding_fingerprints and finding_groups views") { db in
       try db.execute(sql: version9)
     }
+    migrator.registerMigration("v10: the app's controller of a finding, its deciding line and frame") { db in
+      try db.execute(sql: version10)
+    }
     return migrator
   }
 
@@ -83,6 +86,17 @@ enum StoreSchema {
           GROUP BY rule, class
         ) AS i ON i.rule = g.rule AND i.class IS g.class;
       """
+
+  /// Each finding names the app's controller responsible, the line that decided it and a crash
+  /// report's app frame; findings are grouped by the app's controller when they name one. Rows
+  /// stored before are left NULL: the next `check --db` replaces them.
+  private static let version10 = """
+    ALTER TABLE anomalies ADD COLUMN app_vc TEXT;
+    ALTER TABLE anomalies ADD COLUMN app_class TEXT;
+    ALTER TABLE anomalies ADD COLUMN decided_line INTEGER;
+    ALTER TABLE anomalies ADD COLUMN frame TEXT;
+    DROP VIEW finding_fingerprints;
+    """ + "\n" + FleetViews.findingFingerprints
 
   /// Each controller row counts its appearance callbacks, counted by the writer as it stores the
   /// session; an older database's counts come from its events, in one pass over them. So "which

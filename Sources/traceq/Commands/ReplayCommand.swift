@@ -146,52 +146,132 @@ struct ReplayRun {
 }
 
 /// Prints the timeline of the replayed sessions (`traceq replay` without `--at`), as the
-/// session driver replays them, and the issues of the trace's lines.
+/// session driver replays them, and the issues of the trace's lines. A finding is printed under
+/// the line it is about, with the line that decided it when that came later: while the model
+/// holds findings for the events after them, the lines are kept back (at most
+/// ``maxHeldEntries``), then printed with the findings those events decided.
 private final class TimelinePrinter: SessionObserver {
+  /// The most event lines kept back while findings wait; past it, the oldest are printed.
+  static let maxHeldEntries = 10_000
+
   private let run: ReplayRun
   private var timeline: Timeline?
+  private var model: SessionModel?
   private var shownSession = false
   /// The current session's first line, printed before its first event shown.
   private var sessionTitle: String?
+  /// Event lines not printed yet, with the findings about them.
+  private var entries: [Entry] = []
+  /// The findings printed as events made them, to tell those the session's end adds.
+  private var printed: [Finding: Int] = [:]
+
+  private struct Entry {
+    var line: Int
+    var narration: String
+    var findings: [Finding] = []
+  }
 
   init(run: ReplayRun) { self.run = run }
 
   func sessionStarted(_ session: DrivenSession) {
     timeline = nil
+    model = nil
     sessionTitle = nil
     guard run.line == nil, let replay = session.replay else { return }
     sessionTitle =
       "session \(session.ordinal) (line \(session.line)): \(StateDescription(replay.model).text.prefix { $0 != "\n" })"
     timeline = Timeline(replay.model)
+    model = replay.model
   }
 
   func willApply(_ event: TraceEvent) { timeline?.prepare(event) }
 
   func eventApplied(_ event: TraceEvent, findings: ArraySlice<Finding>) {
-    guard let timeline, run.lines.contains(event.line) else { return }
-    let narration = timeline.narrate(event)
-    if let address = run.controller, !ReplayRun.names(narration, address),
-      !findings.contains(where: { ReplayRun.names($0.message, address) })
-    {
-      return
-    }
-    if let title = sessionTitle {
-      if shownSession { run.output("") }
-      shownSession = true
-      run.output(run.paint(TerminalText.escaped(title), ANSIColour.bold))
-      sessionTitle = nil
-    }
-    run.output(
-      run.paint(String(event.line).leftPadded(to: 6), ANSIColour.dim) + "  "
-        + TerminalText.escaped(narration, keepingLineBreaks: true))
+    guard let timeline else { return }
+    if run.lines.contains(event.line) { entries.append(Entry(line: event.line, narration: timeline.narrate(event))) }
     for finding in findings {
-      run.output(
-        "        \(run.paint(finding.severity)): "
-          + TerminalText.escaped("\(finding.message) [\(finding.ruleID)]", keepingLineBreaks: true))
+      printed[finding, default: 0] += 1
+      place(finding)
+    }
+    if model?.holdsFindings != true {
+      flush(entries.count)
+    } else if entries.count > Self.maxHeldEntries {
+      flush(entries.count - Self.maxHeldEntries)
     }
   }
 
+  func sessionEnded(_ session: DrivenSession, findings: [Finding]) {
+    guard timeline != nil else { return }
+    var ending: [Finding] = []
+    for finding in findings {
+      if let count = printed[finding], count > 0 {
+        printed[finding] = count - 1
+      } else if entries.contains(where: { $0.line == finding.line }) {
+        place(finding)
+      } else if run.lines.contains(finding.line) {
+        ending.append(finding)
+      }
+    }
+    flush(entries.count)
+    if !ending.isEmpty {
+      title()
+      run.output(run.paint("   end", ANSIColour.dim) + "  the session ends")
+      for finding in ending { output(finding, at: nil) }
+    }
+    printed.removeAll()
+  }
+
   func issueFound(_ issue: IngestIssue) { run.errorOutput(Diagnostic.line(path: run.file, issue)) }
+
+  /// Attaches `finding` to the line it is about, when that line is kept back, else to the last.
+  private func place(_ finding: Finding) {
+    guard let index = entries.lastIndex(where: { $0.line <= finding.line }) ?? entries.indices.last else {
+      // Its line was printed already (the buffer overflowed): print it now.
+      if run.lines.contains(finding.line) {
+        title()
+        output(finding, at: nil)
+      }
+      return
+    }
+    entries[index].findings.append(finding)
+  }
+
+  /// Prints the first `count` entries kept back.
+  private func flush(_ count: Int) {
+    for entry in entries.prefix(count) {
+      if let address = run.controller, !ReplayRun.names(entry.narration, address),
+        !entry.findings.contains(where: { ReplayRun.names($0.message, address) })
+      {
+        continue
+      }
+      title()
+      run.output(
+        run.paint(String(entry.line).leftPadded(to: 6), ANSIColour.dim) + "  "
+          + TerminalText.escaped(entry.narration, keepingLineBreaks: true))
+      for finding in entry.findings { output(finding, at: entry.line) }
+    }
+    entries.removeFirst(min(count, entries.count))
+  }
+
+  /// The session's title, before its first line printed.
+  private func title() {
+    guard let title = sessionTitle else { return }
+    if shownSession { run.output("") }
+    shownSession = true
+    run.output(run.paint(TerminalText.escaped(title), ANSIColour.bold))
+    sessionTitle = nil
+  }
+
+  /// A finding under the entry of `line` (nil: printed apart, so it says its line).
+  private func output(_ finding: Finding, at line: Int?) {
+    var notes: [String] = []
+    if finding.line != line { notes.append("line \(finding.line)") }
+    if let decided = finding.decidedLine { notes.append("decided at line \(decided)") }
+    let note = notes.isEmpty ? "" : " (\(notes.joined(separator: ", ")))"
+    run.output(
+      "        \(run.paint(finding.severity)): "
+        + TerminalText.escaped("\(finding.message) [\(finding.ruleID)]\(note)", keepingLineBreaks: true))
+  }
 }
 
 extension String {

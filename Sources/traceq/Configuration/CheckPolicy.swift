@@ -74,13 +74,11 @@ struct CheckPolicy {
     "\(TerminalText.escaped(path)): note: \(omission): excluded by \(configuration.file ?? "the configuration")"
   }
 
-  /// Whether a controller the finding names has a class ignored for every rule or for its rule.
+  /// Whether a controller the finding names (its app's controller included) has a class ignored
+  /// for every rule or for its rule.
   private func ignores(_ finding: Finding) -> Bool {
     let patterns = configuration.ignoredClasses + (configuration.rules[finding.ruleID]?.ignoredClasses ?? [])
     guard !patterns.isEmpty else { return false }
-    return finding.subjects.contains { subject in
-      guard let className = subject.className else { return false }
-      return patterns.contains { $0.matches(className) }
-    }
+    return finding.namedClasses.contains { className in patterns.contains { $0.matches(className) } }
   }
 }

@@ -41,10 +41,24 @@ struct FindingTriage {
     }
   }
 
-  /// The declaration of the first class the finding names that the app's sources declare.
-  private func source(of finding: Finding) -> SourceDeclaration? {
+  /// Where the finding is in the app's sources: the method a crash report's app frame is in;
+  /// else where the app's controller makes the call the finding is about; else the declaration
+  /// of the first class the finding names that the sources declare.
+  private func source(of finding: Finding) -> SourcePlace? {
     guard let sources else { return nil }
-    let classes = [finding.controller?.className] + finding.subjects.map(\.className)
-    return classes.lazy.compactMap { $0 }.compactMap(sources.declaration(of:)).first
+    if let frame = finding.frame.flatMap(FrameSymbol.init), let method = sources.method(frame) {
+      return SourcePlace(file: method.file, line: method.line, className: method.className, method: method.described)
+    }
+    if let app = finding.appController?.className, let call = finding.call,
+      let site = sources.callSite(of: call, in: app)
+    {
+      return SourcePlace(
+        file: site.file, line: site.line, className: site.method.className, method: site.method.described)
+    }
+    let classes = [finding.appController?.className, finding.controller?.className] + finding.subjects.map(\.className)
+    guard let declaration = classes.lazy.compactMap({ $0 }).compactMap(sources.declaration(of:)).first else {
+      return nil
+    }
+    return SourcePlace(file: declaration.file, line: declaration.line, className: declaration.className)
   }
 }

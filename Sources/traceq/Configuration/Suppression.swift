@@ -16,7 +16,7 @@ struct Suppression: Hashable {
 
   func matches(_ finding: Finding, file: String, scope: PathScope) -> Bool {
     if let rule, rule != finding.ruleID { return false }
-    if let className, !finding.subjects.contains(where: { $0.className.map(className.matches) ?? false }) {
+    if let className, !finding.namedClasses.contains(where: className.matches) {
       return false
     }
     if let path, !scope.matches(path, file) { return false }

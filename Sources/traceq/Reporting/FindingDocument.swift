@@ -39,6 +39,12 @@ struct FindingDocument: Encodable {
     var vc: String?
     var className: String?
     var subjects: [Subject]
+    /// The nearest controller of the app's own responsible for it (absent when none is known).
+    var appController: AppController?
+    /// The line whose event closed the evidence, when later than `line`.
+    var decidedLine: Int?
+    /// The first frame of the app's code in a crash report's backtrace.
+    var frame: String?
     /// ``FindingIdentity/fingerprint``: the same when the scenario is recorded again.
     var fingerprint: String
     /// Present when a suppression of the configuration accepts the finding.
@@ -57,6 +63,9 @@ struct FindingDocument: Encodable {
       case subjects, fingerprint, suppression, source
       case foundBy = "found_by"
       case process, timestamp
+      case appController = "app_controller"
+      case decidedLine = "decided_line"
+      case frame
     }
 
     init(_ item: FileFinding) {
@@ -71,9 +80,12 @@ struct FindingDocument: Encodable {
       vc = finding.controller?.address
       className = finding.controller?.className
       subjects = finding.subjects.map(Subject.init)
+      appController = finding.appController.map(AppController.init)
+      decidedLine = finding.decidedLine
+      frame = finding.frame
       fingerprint = FindingIdentity(finding).fingerprint
       suppression = item.suppression.map(SuppressionEntry.init)
-      source = item.source.map { Source(file: $0.file, line: $0.line, className: $0.className) }
+      source = item.source.map { Source(file: $0.file, line: $0.line, className: $0.className, method: $0.method) }
       foundBy = finding.source.rawValue
       process = finding.logged?.process
       timestamp = finding.logged?.timestamp
@@ -111,15 +123,35 @@ struct FindingDocument: Encodable {
     }
   }
 
-  /// The declaration of a finding's class in the app's sources.
+  /// Where a finding is in the app's sources: the call, the method or the class's declaration.
   struct Source: Encodable {
     var file: String
     var line: Int
     var className: String
+    /// The method the line is in (`-[BNRDetailViewController takePicture:]`), when it is in one.
+    var method: String?
 
     enum CodingKeys: String, CodingKey {
       case file, line
       case className = "class"
+      case method
+    }
+  }
+
+  /// The app's controller responsible for a finding: its address (absent when only a crash
+  /// report's frame named the class) and class.
+  struct AppController: Encodable {
+    var address: String?
+    var className: String?
+
+    enum CodingKeys: String, CodingKey {
+      case address
+      case className = "class"
+    }
+
+    init(_ subject: Finding.Subject) {
+      address = subject.address.isEmpty ? nil : subject.address
+      className = subject.className
     }
   }
 

@@ -8,15 +8,20 @@ struct FileFinding {
   /// The `.traceq.yml` suppression that accepts it: reporters that carry suppressions (JSON,
   /// SARIF, JUnit) mark it, the others leave it out.
   var suppression: Suppression? = nil
-  /// With `--source-root`: the declaration of the finding's class, its primary location in the
-  /// `text`, `github`, `sarif` (and other) reports; the trace's line is then where it was recorded.
-  var source: SourceDeclaration? = nil
+  /// With `--source-root`: where the finding is in the app's code (``SourcePlace``), its primary
+  /// location in the `text`, `github`, `sarif` (and other) reports; the trace's line is then
+  /// where it was recorded.
+  var source: SourcePlace? = nil
 
-  /// Where the finding is reported: the declaration, or else the trace's line.
+  /// Where the finding is reported: the app's code, or else the trace's line.
   var location: (file: String, line: Int) { source.map { ($0.file, $0.line) } ?? (file, finding.line) }
 
-  /// `recorded at TRACE:LINE` when the finding is reported at its class's declaration.
-  var recordedAt: String? { source == nil ? nil : "recorded at \(file):\(finding.line)" }
+  /// `in -[BNRDetailViewController takePicture:], recorded at TRACE:LINE` when the finding is
+  /// reported in the app's code; the crash report's frame, when there is one and no sources.
+  var recordedAt: String? {
+    guard let source else { return finding.frame.map { "at \($0) (the app's first frame in the backtrace)" } }
+    return (source.method.map { "in \($0), " } ?? "") + "recorded at \(file):\(finding.line)"
+  }
 }
 
 /// Counts per severity and per rule, for summaries and exit codes.

@@ -3,6 +3,10 @@
 /// Objective-C's `@interface X` (not a category) and `@implementation X`. Swift classes nested
 /// in a type or an extension get their enclosing names (`Outer.Inner`); braces in comments
 /// and string literals are skipped so that nesting stays right.
+///
+/// It also finds the methods of each class (Swift `func`, `init` and members `var`, Objective-C
+/// methods of an `@implementation`, categories included) and, in their bodies, the calls of the
+/// UIKit methods ``CallSites`` lists: where a finding's controller made the call.
 struct DeclarationScanner {
   /// Words after `class` that make it a member (`class func`), not a declaration.
   private static let memberKeywords: Set<String> = [
@@ -12,18 +16,25 @@ struct DeclarationScanner {
   /// Words that open a scope whose name nested declarations take.
   private static let scopeKeywords: Set<String> = ["class", "struct", "enum", "extension", "actor"]
 
-  /// The declarations of `text`, found in `file`.
-  static func scan(_ text: [UInt8], file: String) -> [SourceDeclaration] {
+  /// What a file declares.
+  struct Scanned {
+    var declarations: [SourceDeclaration] = []
+    var methods: [SourceMethod] = []
+    var calls: [SourceCall] = []
+  }
+
+  /// The declarations, methods and calls of `text`, found in `file`.
+  static func scan(_ text: [UInt8], file: String) -> Scanned {
     var scanner = DeclarationScanner(text: text, file: file)
     scanner.run()
     return scanner.found
   }
 
-  private let text: [UInt8]
+  let text: [UInt8]
   private let file: String
-  private var found: [SourceDeclaration] = []
-  private var index = 0
-  private var line = 1
+  private var found = Scanned()
+  var index = 0
+  var line = 1
   private var depth = 0
   /// Enclosing type scopes: name and the depth inside their braces.
   private var scopes: [(name: String, depth: Int)] = []
@@ -31,6 +42,12 @@ struct DeclarationScanner {
   private var pendingScope: String?
   /// The name of an `@objc(Name)` attribute waiting for its declaration.
   private var objcName: String?
+  /// The class of the `@implementation` being read (until `@end`).
+  private var implementation: String?
+  /// A method whose body has not started yet; `endsAtLineEnd`: a Swift `var` without a body.
+  private var pendingMethod: (method: SourceMethod, endsAtLineEnd: Bool)?
+  /// The method whose body is being read, and the depth inside its braces.
+  private var method: (method: SourceMethod, depth: Int)?
 
   private init(text: [UInt8], file: String) {
     self.text = text
@@ -42,8 +59,10 @@ struct DeclarationScanner {
       let byte = text[index]
       switch byte {
       case UInt8(ascii: "\n"):
+        if pendingMethod?.endsAtLineEnd == true { pendingMethod = nil }
         line += 1
         index += 1
+        if implementation != nil, depth == 0 { objectiveCMethod() }
       case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "/"):
         skip(until: UInt8(ascii: "\n"))
       case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "*"):
@@ -55,11 +74,20 @@ struct DeclarationScanner {
         if let name = pendingScope {
           scopes.append((name, depth))
           pendingScope = nil
+        } else if let pending = pendingMethod, method == nil {
+          method = (pending.method, depth)
+          found.methods.append(pending.method)
+          pendingMethod = nil
         }
         index += 1
       case UInt8(ascii: "}"):
         if let last = scopes.last, last.depth == depth { scopes.removeLast() }
+        if let open = method, open.depth == depth { method = nil }
         depth = max(0, depth - 1)
+        index += 1
+      case UInt8(ascii: ";") where pendingMethod != nil && implementation != nil:
+        // An Objective-C method declared, not defined.
+        pendingMethod = nil
         index += 1
       case UInt8(ascii: "@"):
         index += 1
@@ -84,15 +112,19 @@ struct DeclarationScanner {
         let given = identifier()
         if !given.isEmpty { objcName = given }
       }
+    case "end":
+      implementation = nil
     case "interface", "implementation":
       skipSpaces()
       let declaredLine = line
       let className = identifier()
       guard !className.isEmpty else { return }
       skipSpaces()
-      // `@interface X (Category)` and `@interface X ()` extend a class declared elsewhere.
-      if name == "interface", peek(0) == UInt8(ascii: "(") { return }
-      found.append(
+      if name == "implementation" { implementation = className }
+      // `@interface X (Category)` and `@interface X ()` extend a class declared elsewhere; so
+      // does an `@implementation X (Category)`, whose methods are X's.
+      if peek(0) == UInt8(ascii: "(") { return }
+      found.declarations.append(
         SourceDeclaration(
           className: className, file: file, line: declaredLine,
           kind: name == "interface" ? .objcInterface : .objcImplementation))
@@ -101,12 +133,20 @@ struct DeclarationScanner {
     }
   }
 
-  /// A word: a scope keyword starts a declaration; anything else is skipped.
+  /// A word: a scope keyword starts a declaration, a member keyword a method; in a method's
+  /// body, a UIKit call ``CallSites`` knows is recorded; anything else is skipped.
   private mutating func word() {
+    let wordLine = line
     let keyword = identifier()
     guard Self.scopeKeywords.contains(keyword) else {
       // `@objc(Name)` applies to the next declaration only, whatever it is.
       if keyword == "func" || keyword == "var" || keyword == "let" { objcName = nil }
+      if method == nil {
+        swiftMember(keyword)
+      } else if let call = CallSites.called[keyword], let open = method {
+        found.calls.append(
+          SourceCall(call: call, token: keyword, method: open.method, line: wordLine))
+      }
       return
     }
     let declaredLine = line
@@ -116,15 +156,50 @@ struct DeclarationScanner {
     pendingScope = name
     if keyword == "class" {
       let nested = (scopes.map(\.name) + [name]).joined(separator: ".")
-      found.append(SourceDeclaration(className: nested, file: file, line: declaredLine, kind: .swiftClass))
+      found.declarations.append(SourceDeclaration(className: nested, file: file, line: declaredLine, kind: .swiftClass))
       if let objcName {
-        found.append(SourceDeclaration(className: objcName, file: file, line: declaredLine, kind: .swiftClass))
+        found.declarations.append(
+          SourceDeclaration(className: objcName, file: file, line: declaredLine, kind: .swiftClass))
       }
     }
     objcName = nil
   }
 
-  private func peek(_ offset: Int) -> UInt8? {
+  /// `func name`, `init`, `deinit`, or a `var` of a type's body: a method whose body follows.
+  private mutating func swiftMember(_ keyword: String) {
+    guard let scope = scopes.last, scope.depth == depth else { return }
+    let name: String
+    switch keyword {
+    case "func", "var":
+      skipSpaces()
+      name = identifier()
+    case "init", "deinit": name = keyword
+    default: return
+    }
+    guard !name.isEmpty else { return }
+    let owner = scopes.map(\.name).joined(separator: ".")
+    pendingMethod = (
+      SourceMethod(className: owner, name: name, file: file, line: line, style: .swift), keyword == "var"
+    )
+  }
+
+  /// At the start of a line of an `@implementation`: `- (type)part:(type)arg part:(type)arg`
+  /// starts a method, whose selector is its parts.
+  private mutating func objectiveCMethod() {
+    guard let className = implementation else { return }
+    var offset = index
+    while offset < text.count, text[offset] == UInt8(ascii: " ") || text[offset] == UInt8(ascii: "\t") { offset += 1 }
+    guard offset < text.count, text[offset] == UInt8(ascii: "-") || text[offset] == UInt8(ascii: "+") else { return }
+    let isClassMethod = text[offset] == UInt8(ascii: "+")
+    guard let selector = ObjectiveCSelector.read(text, from: offset + 1) else { return }
+    pendingMethod = (
+      SourceMethod(
+        className: className, name: selector, file: file, line: line,
+        style: isClassMethod ? .objectiveCClass : .objectiveCInstance), false
+    )
+  }
+
+  func peek(_ offset: Int) -> UInt8? {
     index + offset < text.count ? text[index + offset] : nil
   }
 
@@ -189,12 +264,12 @@ struct DeclarationScanner {
     }
   }
 
-  private static func isIdentifierStart(_ byte: UInt8) -> Bool {
+  static func isIdentifierStart(_ byte: UInt8) -> Bool {
     (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
       || byte == UInt8(ascii: "_")
   }
 
-  private static func isIdentifier(_ byte: UInt8) -> Bool {
+  static func isIdentifier(_ byte: UInt8) -> Bool {
     isIdentifierStart(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
   }
 }

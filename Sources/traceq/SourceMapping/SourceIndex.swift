@@ -1,7 +1,10 @@
 import Foundation
+import TraceModel
 
-/// The class declarations of an app's sources (`--source-root DIR`, `source_root:`), so that a
-/// finding about `CheckoutViewController` can point at the line that declares it.
+/// The class declarations of an app's sources (`--source-root DIR`, `source_root:`), their
+/// methods, and the UIKit calls in them, so that a finding about `CheckoutViewController` can
+/// point at the line where it presents (or pushes, or creates a popover), the method a crash
+/// report's frame names, or else the line that declares the class.
 struct SourceIndex: Sendable {
   /// The file name endings that are read.
   static let extensions: Set<String> = ["swift", "m", "mm", "h"]
@@ -10,6 +13,9 @@ struct SourceIndex: Sendable {
   private var byName: [String: [SourceDeclaration]] = [:]
   /// Declarations by their last name component (`Inner`), for names recorded without nesting.
   private var byLastName: [String: [SourceDeclaration]] = [:]
+  /// Methods and calls by their class's last name component.
+  private var methods: [String: [SourceMethod]] = [:]
+  private var calls: [String: [SourceCall]] = [:]
   /// How many files were read.
   private(set) var files = 0
   /// How many bytes were scanned.
@@ -18,6 +24,13 @@ struct SourceIndex: Sendable {
   /// An index of `declarations`.
   init(_ declarations: [SourceDeclaration] = []) {
     for declaration in declarations { add(declaration) }
+  }
+
+  /// Adds what one file declares.
+  mutating func add(_ scanned: DeclarationScanner.Scanned) {
+    for declaration in scanned.declarations { add(declaration) }
+    for method in scanned.methods { methods[Self.lastComponent(method.className), default: []].append(method) }
+    for call in scanned.calls { calls[Self.lastComponent(call.method.className), default: []].append(call) }
   }
 
   /// Reads every Swift and Objective-C file under `root` (hidden directories skipped). Paths in
@@ -46,7 +59,7 @@ struct SourceIndex: Sendable {
       let relative = full.hasPrefix(basePath + "/") ? String(full.dropFirst(basePath.count + 1)) : full
       index.files += 1
       index.bytes += data.count
-      for declaration in DeclarationScanner.scan([UInt8](data), file: prefix + relative) { index.add(declaration) }
+      index.add(DeclarationScanner.scan([UInt8](data), file: prefix + relative))
     }
     return index
   }
@@ -56,7 +69,7 @@ struct SourceIndex: Sendable {
   /// `_TtCC5MyApp5Outer5Inner`. Nil when the sources do not declare it, or declare more than
   /// one class by that name.
   func declaration(of recorded: String) -> SourceDeclaration? {
-    let name = Self.demangled(recorded) ?? recorded
+    let name = Self.readable(recorded)
     if let found = Self.best(byName[name]) { return found }
     let components = name.split(separator: ".")
     if components.count > 1, let found = Self.best(byName[components.dropFirst().joined(separator: ".")]) {
@@ -80,28 +93,49 @@ struct SourceIndex: Sendable {
     return swiftClasses.count > 1 || implementations.count > 1 ? nil : best
   }
 
-  /// `Module.Outer.Inner` for a Swift class name as the Objective-C runtime mangles it
-  /// (`_TtC5MyApp4Name`, `_TtCC5MyApp5Outer5Inner`); nil for any other name.
-  static func demangled(_ name: String) -> String? {
-    guard name.hasPrefix("_TtC") else { return nil }
-    var rest = Substring(name.dropFirst(3))
-    var classes = 0
-    while rest.first == "C" {
-      classes += 1
-      rest = rest.dropFirst()
-    }
-    var parts: [Substring] = []
-    while let digits = rest.prefix(while: \.isNumber).nilIfEmpty, let length = Int(digits) {
-      rest = rest.dropFirst(digits.count)
-      guard rest.count >= length else { return nil }
-      parts.append(rest.prefix(length))
-      rest = rest.dropFirst(length)
-    }
-    guard rest.isEmpty, parts.count == classes + 1 else { return nil }
-    return parts.joined(separator: ".")
-  }
 }
 
-extension Substring {
-  fileprivate var nilIfEmpty: Substring? { isEmpty ? nil : self }
+extension SourceIndex {
+  /// Where `className` makes `call`: the first call of it in the class's methods (in file and
+  /// line order), or the method that implements it. Nil when the sources have neither.
+  func callSite(of call: AppCall, in className: String) -> (line: Int, file: String, method: SourceMethod)? {
+    // `@objc(Name)` gives the class the name the trace records.
+    let name = declaration(of: className)?.className ?? Self.readable(className)
+    let found = (calls[Self.lastComponent(name)] ?? []).filter {
+      $0.call == call && Self.names(name, $0.method.className)
+    }
+    if let first = found.min(by: { ($0.method.file, $0.line) < ($1.method.file, $1.line) }) {
+      return (first.line, first.method.file, first.method)
+    }
+    let implementing = CallSites.implemented[call] ?? []
+    guard
+      let method = (methods[Self.lastComponent(name)] ?? []).filter({
+        implementing.contains($0.baseName) && Self.names(name, $0.className)
+      }).min(by: { ($0.file, $0.line) < ($1.file, $1.line) })
+    else { return nil }
+    return (method.line, method.file, method)
+  }
+
+  /// The method a backtrace frame is in, when the sources define it.
+  func method(_ frame: FrameSymbol) -> SourceMethod? {
+    let name = declaration(of: frame.className)?.className ?? Self.readable(frame.className)
+    let candidates = (methods[Self.lastComponent(name)] ?? []).filter { Self.names(name, $0.className) }
+    return candidates.first { $0.name == frame.method }
+      ?? candidates.first { $0.baseName == String(frame.method.prefix { $0 != ":" }) }
+  }
+
+  /// Whether a recorded class name (module-qualified or not) names a class declared as `declared`
+  /// (with its enclosing types, or an extension's type).
+  private static func names(_ recorded: String, _ declared: String) -> Bool {
+    let recorded = recorded.prefix { $0 != "<" }
+    return recorded == declared || recorded.hasSuffix("." + declared) || declared.hasSuffix("." + recorded)
+  }
+
+  private static func lastComponent(_ name: String) -> String {
+    String(name.prefix { $0 != "<" }.split(separator: ".").last ?? "")
+  }
+
+  /// A recorded class name as written in the sources: a runtime name (`_TtCC5MyApp5Outer5Inner`)
+  /// demangled (`MyApp.Outer.Inner`).
+  static func readable(_ recorded: String) -> String { SwiftDemangler.demangle(recorded) ?? recorded }
 }

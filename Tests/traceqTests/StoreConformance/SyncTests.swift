@@ -27,7 +27,8 @@ struct SyncTests {
         "SELECT path, sha256, size, compression, lines, sessions, events, errors, warnings, truncated, corrupt "
           + "FROM traces",
         "SELECT trace_id, session_id, line, severity, kind, message, raw FROM ingest_errors",
-        "SELECT session_id, line, rule, severity, vc, class, message, hint, source FROM anomalies",
+        "SELECT session_id, line, rule, severity, vc, class, message, hint, source, app_vc, app_class, decided_line, "
+          + "frame FROM anomalies",
       ]
     return try queries.flatMap { sql in
       try store.rows(sql).map { "\(sql): " + $0.map(StoreConformanceTests.cell).joined(separator: " | ") }.sorted()

@@ -58,15 +58,24 @@ struct DoublePresentedPopoverRule: Rule {
   func check(_ step: ReplayStep, into findings: inout FindingList) {
     guard case .popoverPresentedWhileVisible(let popover, let visible, let content) = step.observation else { return }
     let address = step.model.symbols.address(of: popover)
+    let shown = content.map { " (\(step.className($0)))" } ?? ""
+    // The app's controller that presented it, when the model knows it, is who the message is about.
+    let presenter = step.appController.map { "\(step.describe($0)) presented " }
+    let subjects = (step.appController.map { [$0] } ?? []) + [popover]
+    let contentSubjects = content.map { [$0] } ?? []
     if visible == popover {
+      let what = "popover \(address)\(shown)"
       findings.report(
-        Self.self, at: step, "popover \(address) presented again while it is still visible", subjects: [popover])
+        Self.self, at: step,
+        presenter.map { "\($0)\(what) again while it is still visible" }
+          ?? "\(what) presented again while it is still visible",
+        subjects: subjects + contentSubjects)
       return
     }
-    let shown = content.map { " (\(step.className($0)))" } ?? ""
+    let other = "popover \(step.model.symbols.address(of: visible))\(shown) is still visible"
     findings.report(
       Self.self, at: step,
-      "popover \(address) presented while popover \(step.model.symbols.address(of: visible))\(shown) is still visible",
-      subjects: [popover, visible] + (content.map { [$0] } ?? []))
+      presenter.map { "\($0)popover \(address) while \(other)" } ?? "popover \(address) presented while \(other)",
+      subjects: subjects + [visible] + contentSubjects)
   }
 }

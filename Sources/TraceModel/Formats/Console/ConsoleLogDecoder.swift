@@ -5,7 +5,8 @@ import Foundation
 /// line where it starts. Lines without an anchor word are skipped at once (``ConsoleFilter``);
 /// a diagnostic hard-wrapped over several lines is joined (up to ``maxJoinedLines``); in JSON
 /// logs the message is taken out of its string; in crash reports a diagnostic repeated in
-/// several sections is given once.
+/// several sections is given once, at the end of the report, with the first frame of the app's
+/// code in its backtrace (``CrashBacktrace``).
 ///
 /// Each item comes with its record in the trace format (``next()``), which is what the store
 /// keeps: `{"traceq":1,"format":"xcode-console"}` and
@@ -38,6 +39,9 @@ final class ConsoleLogDecoder {
   private var fileOrigin = ConsoleOrigin()
   private var recordOrigin = ConsoleOrigin()
   private var jsonMessage: (line: Int, text: String)?
+  /// A crash report's backtraces, and its diagnostics, given at its end with the app's frame.
+  private var backtrace = CrashBacktrace()
+  private var crashDiagnostics: [(text: String, line: Int, origin: ConsoleOrigin)] = []
 
   init(kind: InputKind, filter: ConsoleFilter) {
     self.kind = kind
@@ -69,6 +73,13 @@ final class ConsoleLogDecoder {
       flushPending()
       return
     }
+    if kind == .crashReport {
+      if !firstLineIsJSON {
+        backtrace.feed(text: line.bytes)
+      } else if line.number != firstLine?.number {
+        backtrace.feed(ipsBody: line.bytes)
+      }
+    }
     if kind == .logJSON || (kind == .crashReport && firstLineIsJSON) {
       feedJSON(line)
     } else {
@@ -81,6 +92,7 @@ final class ConsoleLogDecoder {
   func finish() -> IngestIssue? {
     flushPending()
     flushJSONRecord()
+    giveCrashDiagnostics()
     if sessionStarted { return nil }
     if kind == .consoleText {
       let first = firstLine ?? (1, "")
@@ -242,21 +254,41 @@ final class ConsoleLogDecoder {
     ready.append((.session(SessionHeader(idiom: nil), line: firstLine?.number ?? 1, symbols: SessionSymbols()), record))
   }
 
-  /// Hands out a `console` event for `text`, logged at `line`.
+  /// Hands out a `console` event for `text`, logged at `line` (a crash report's at its end).
   private func give(_ text: String, line: Int, origin: ConsoleOrigin) {
     if kind == .crashReport {
       let key = Self.dedupKey(text)
       guard !given.contains(key) else { return }
       if given.count < Self.maxRemembered { given.insert(key) }
+      if crashDiagnostics.count == Self.maxRemembered { giveCrashDiagnostics() }
+      crashDiagnostics.append((text, line, origin))
+      return
     }
+    emit(text, line: line, origin: origin, frame: nil)
+  }
+
+  /// Gives the crash report's held diagnostics with its first in-app frame (the one found so
+  /// far when more than ``maxRemembered`` are held, so that memory stays bounded).
+  private func giveCrashDiagnostics() {
+    guard !crashDiagnostics.isEmpty else { return }
+    if backtrace.process == nil { backtrace.process = fileOrigin.process }
+    let frame = backtrace.firstAppFrame()
+    for diagnostic in crashDiagnostics {
+      emit(diagnostic.text, line: diagnostic.line, origin: diagnostic.origin, frame: frame)
+    }
+    crashDiagnostics.removeAll(keepingCapacity: true)
+  }
+
+  private func emit(_ text: String, line: Int, origin: ConsoleOrigin, frame: String?) {
     startSession()
     let text = Self.eventText(text, origin: origin)
     var record = #"{"ev":"console","text":""# + JSONStringField.escape(text) + "\""
     if let process = origin.process { record += #","process":"# + "\"" + JSONStringField.escape(process) + "\"" }
     if let pid = origin.pid { record += #","pid":\#(pid)"# }
     if let time = origin.timestamp { record += #","timestamp":"# + "\"" + JSONStringField.escape(time) + "\"" }
+    if let frame { record += #","frame":"# + "\"" + JSONStringField.escape(frame) + "\"" }
     record += "}"
-    ready.append((.event(TraceEvent(line: line, .console(text: text))), Array(record.utf8)))
+    ready.append((.event(TraceEvent(line: line, .console(text: text, frame: frame))), Array(record.utf8)))
   }
 
   /// The event's text: the log's record as written, or, for a message taken out of JSON, the
