@@ -83,6 +83,16 @@ struct HTMLReportTests {
     #expect(html.contains("1 trace file · 1 session · 16 events · 2 findings"))
   }
 
+  @Test("a finding decided by a later event shows the state at its own line, and the deciding one")
+  func stateAtPremise() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let html = try Self.report(.file(Samples.path("portrait-screen-after-pop.ndjson.gz")), in: directory).html
+    let entry = try #require(Self.pieces(of: html, from: "<li id=\"f1-1\"", to: "</li>").first)
+    #expect(entry.contains("model state after line 25, where it happened (decided at line 30)"), "\(entry)")
+    #expect(entry.contains("interface landscapeRight"), "the interface is still in landscape there: \(entry)")
+  }
+
   @Test("a directory's traces make one page, a section per session, the crashes listed on top")
   func directory() throws {
     let directory = try TemporaryDirectory()

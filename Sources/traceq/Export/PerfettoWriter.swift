@@ -49,6 +49,9 @@ final class PerfettoWriter: TimelineSink {
     }
   }
 
+  /// The timeline shows no model state: a finding decided later is placed at its own line anyway.
+  func holding(line: Int, model: SessionModel) {}
+
   func finding(_ finding: Finding, at time: Double, model: SessionModel, afterLine line: Int) {
     let file = session?.file ?? ""
     let args = [

@@ -9,7 +9,8 @@ final class ReportBuilder: TimelineSink {
   struct ReportedFinding {
     var finding: Finding
     var time: Double
-    /// The model's state, as `traceq replay --at` prints it, after `stateLine`.
+    /// The model's state, as `traceq replay --at` prints it, after `stateLine`: the line the
+    /// finding is about, also for one that later events decided.
     var state: String
     var stateLine: Int
   }
@@ -26,6 +27,9 @@ final class ReportBuilder: TimelineSink {
     var end = 0.0
     /// The line where UIKit raised an exception: the app ended there.
     var exceptionLine: Int?
+    /// The state after each line where the model held a finding (at most
+    /// ``findingsWithState``), for the findings decided later.
+    var heldStates: [Int: String] = [:]
 
     init(session: TimelineSession) { self.session = session }
   }
@@ -62,8 +66,19 @@ final class ReportBuilder: TimelineSink {
     section.findingCount += 1
     if model.raisedException, section.exceptionLine == nil { section.exceptionLine = finding.line }
     guard section.findings.count < Self.findingsWithState else { return }
-    section.findings.append(
-      ReportedFinding(finding: finding, time: time, state: StateDescription(model).text, stateLine: line))
+    if finding.decidedLine != nil, let state = section.heldStates[finding.line] {
+      section.findings.append(ReportedFinding(finding: finding, time: time, state: state, stateLine: finding.line))
+    } else {
+      section.findings.append(
+        ReportedFinding(finding: finding, time: time, state: StateDescription(model).text, stateLine: line))
+    }
+  }
+
+  func holding(line: Int, model: SessionModel) {
+    guard let section = current, section.heldStates.count < Self.findingsWithState,
+      section.findings.count < Self.findingsWithState
+    else { return }
+    section.heldStates[line] = StateDescription(model).text
   }
 
   func endSession(at time: Double, events: Int) {

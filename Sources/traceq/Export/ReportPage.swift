@@ -191,6 +191,8 @@ struct ReportPage {
     let hint: String
     let state: String
     let stateLine: Int
+    /// The line that decided a finding about an earlier one.
+    let decidedLine: Int?
     /// Where its marker is, in SVG units and in percent of the width.
     let x: String
     let percent: String
@@ -206,6 +208,7 @@ struct ReportPage {
       hint = finding.hint
       state = reported.state
       stateLine = reported.stateLine
+      decidedLine = finding.decidedLine
       x = ReportPage.number(reported.time / span * ReportPage.width)
       percent = ReportPage.number(reported.time / span * 100)
     }

@@ -62,7 +62,7 @@ enum ReportTemplate {
     {{#findings}}<li id="{{anchor}}" class="{{severity}}">
     <a class="locate" href="#{{anchor}}" data-percent="{{percent}}" data-anchor="{{anchor}}" title="show on the timeline">{{location}}</a>: <span class="severity">{{severity}}</span>: {{message}} <code>[{{rule}}]</code>
     <div class="hint">hint: {{hint}}</div>
-    <details><summary>model state after line {{stateLine}}</summary><pre>{{state}}</pre></details>
+    <details><summary>model state after line {{stateLine}}{{#decidedLine}}, where it happened (decided at line {{.}}){{/decidedLine}}</summary><pre>{{state}}</pre></details>
     </li>
     {{/findings}}
     </ol>

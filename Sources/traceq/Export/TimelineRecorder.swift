@@ -45,6 +45,7 @@ final class TimelineRecorder {
     events += 1
     line = event.line
     compare(naming: event.payload, at: time)
+    if model.holdsFindings, model.heldLines.contains(event.line) { sink.holding(line: event.line, model: model) }
     deliver(findings)
   }
 

@@ -70,6 +70,9 @@ protocol TimelineSink: AnyObject {
   func change(_ change: TimelineChange, at time: Double, model: SessionModel)
   /// A finding about `finding.line`, placed at `time`; the model is in its state after `line`.
   func finding(_ finding: Finding, at time: Double, model: SessionModel, afterLine line: Int)
+  /// The event at `line` made the model hold a finding until the events after it decide it:
+  /// the model is in the state the finding will be about.
+  func holding(line: Int, model: SessionModel)
   /// The session ended at `time`: open slices end there.
   func endSession(at time: Double, events: Int)
 }
