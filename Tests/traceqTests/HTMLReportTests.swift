@@ -93,6 +93,40 @@ struct HTMLReportTests {
     #expect(entry.contains("interface landscapeRight"), "the interface is still in landscape there: \(entry)")
   }
 
+  @Test("report and export read what check reads: a trace, a console log and a crash report in one directory")
+  func mixedDirectory() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let inputs = directory.file("inputs")
+    try FileManager.default.createDirectory(atPath: inputs, withIntermediateDirectories: true)
+    try FileManager.default.copyItem(
+      atPath: Samples.path("homepwner-ipad-double-camera.ndjson.gz"), toPath: inputs + "/camera.ndjson.gz")
+    try """
+    2023-11-23 10:11:12.001 MyApp[812:3456] Attempt to present <UIAlertController: 0x7f9> on \
+    <MyApp.HomeViewController: 0x7fa> whose view is not in the window hierarchy!
+
+    """.write(toFile: inputs + "/xcode-session.log", atomically: true, encoding: .utf8)
+    try """
+    Process:             Picker [4242]
+
+    Application Specific Information:
+    *** Terminating app due to uncaught exception 'NSGenericException', reason: '-[UIPopoverController dealloc] \
+    reached while popover is still visible.'
+
+    """.write(toFile: inputs + "/picker.crash", atomically: true, encoding: .utf8)
+    let (status, html) = try Self.report(.files([inputs]), in: directory)
+    #expect(status == .clean)
+    #expect(html.contains("3 trace files · 3 sessions · 18 events · 4 findings"))
+    #expect(html.contains("<code>[not-in-window-hierarchy]</code>"))
+    var errors: [String] = []
+    let exported = ExportRun(
+      .perfetto, input: .files([inputs]), outputPath: directory.file("t.json"), errorOutput: { errors.append($0) }
+    ).execute()
+    #expect(exported == .clean && errors.isEmpty, "\(errors)")
+    let json = try String(contentsOfFile: directory.file("t.json"), encoding: .utf8)
+    #expect(Self.occurrences(of: #""ph":"i""#, in: json) == 4, "an instant per finding")
+  }
+
   @Test("a directory's traces make one page, a section per session, the crashes listed on top")
   func directory() throws {
     let directory = try TemporaryDirectory()

@@ -111,7 +111,7 @@ enum FileCheck {
     _ path: String, with checker: TraceChecker, readsAhead: Bool, found: (Item) -> Void
   ) -> Outcome {
     do {
-      let stream = try TraceStream(path: path, readsAhead: readsAhead, consoleFilter: ConsoleCatalog.filter)
+      let stream = try TraceFiles.stream(path, readsAhead: readsAhead)
       return .checked(
         try checker.check(
           stream, onFinding: { found(.finding($0)) }, onIssue: { found(.issue($0)) },

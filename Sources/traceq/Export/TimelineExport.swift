@@ -49,8 +49,9 @@ struct TimelineExport {
     }
   }
 
-  /// The files in the order given, directories walked as `check` walks them. A path that cannot
-  /// be read is reported and the others exported (exit status 2 all the same).
+  /// The files in the order given, directories walked and files read as `check` walks and reads
+  /// them (traces, console logs, crash reports). A path that cannot be read is reported and the
+  /// others exported (exit status 2 all the same).
   private func runFiles(_ paths: [String], into sink: TimelineSink) throws -> Summary {
     let listing = TraceFiles.list(paths)
     (listing.unreadable + listing.notes).forEach(errorOutput)
@@ -74,7 +75,7 @@ struct TimelineExport {
     let observer = TimelineObserver(file: path, sink: sink, errorOutput: errorOutput)
     let driven: SessionDriver.Summary
     do {
-      driven = try driver.run(try TraceStream(path: path), to: observer)
+      driven = try driver.run(try TraceFiles.stream(path), to: observer)
     } catch {
       throw ExportError.unreadable("\(error)")
     }
