@@ -183,6 +183,30 @@ struct SourceMappingTests {
     #expect(quality.contains { ($0["location"] as? [String: Any])?["path"] as? String == "App/Games/Containers.swift" })
   }
 
+  @Test("a crash report's first frame in the app is placed at the method it names")
+  func crashFrame() throws {
+    let workspace = try TemporaryDirectory()
+    defer { workspace.remove() }
+    try FileManager.default.copyItem(atPath: Self.app, toPath: workspace.file("App"))
+    try """
+    Process:             Homepwner [4242]
+
+    Application Specific Information:
+    *** Terminating app due to uncaught exception 'NSGenericException', reason: '-[UIPopoverController dealloc] \
+    reached while popover is still visible.'
+
+    Last Exception Backtrace:
+    2   UIKit       	0x3250a3f1 -[UIPopoverController dealloc] + 60
+    3   Homepwner   	0x0009c1d3 -[BNRDetailViewController takePicture:] + 162
+
+    """.write(toFile: workspace.file("hp.crash"), atomically: true, encoding: .utf8)
+    let result = try CommandRunner(directory: workspace.path).run(["check", "--source-root", "App", "hp.crash"])
+    let lines = result.output.split(separator: "\n").map(String.init)
+    #expect(
+      lines.first?.hasPrefix("App/Homepwner/BNRDetailViewController.m:16: error: UIKit threw in Homepwner") == true)
+    #expect(lines.dropFirst().first == "  in -[BNRDetailViewController takePicture:], recorded at hp.crash:4")
+  }
+
   @Test("source_root in .traceq.yml is relative to the file; --source-root wins; a missing one is a usage error")
   func configuration() throws {
     let workspace = try TemporaryDirectory()
