@@ -44,7 +44,7 @@ struct HTMLReportTests {
       #expect(!html.contains(external), "the page loads \(external)")
     }
     let svgs = Self.pieces(of: html, from: "<svg", to: "</svg>")
-    #expect(svgs.count == Self.occurrences(of: "<section class=\"session\"", in: html))
+    #expect(svgs.count == Self.occurrences(of: "<details class=\"session\"", in: html))
     for svg in svgs {
       let parser = XMLParser(data: Data(("<svg" + svg).utf8))
       #expect(parser.parse(), "the timeline is not well-formed: \(parser.parserError.map { "\($0)" } ?? "")")
@@ -127,13 +127,49 @@ struct HTMLReportTests {
     #expect(Self.occurrences(of: #""ph":"i""#, in: json) == 4, "an instant per finding")
   }
 
+  @Test("the summary is a triage table: groups by rule, app's controller and message shape; an index; filters")
+  func triage() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let trace = try Fixture.write(
+      TraceText.lines(
+        CheckFixtures.doubleWillAppear(vc: "0xa1") + CheckFixtures.doubleWillAppear(vc: "0xb2")
+          + CheckFixtures.releasedPopover()), to: directory.file("t.ndjson.gz"))
+    let html = try Self.report(.file(trace), in: directory).html
+    let groups = Self.pieces(of: html, from: "<tr class=\"group\"", to: "</tr>")
+    #expect(groups.count == 3, "\(groups)")
+    let appearance = try #require(groups.first { $0.contains("unbalanced-appearance") })
+    #expect(appearance.contains("<td>2</td><td>2: <a href=\"#s1\">1</a> <a href=\"#s2\">2</a> </td>"), "\(appearance)")
+    #expect(appearance.contains("for UINavigationController #1: viewWillAppear twice"), "addresses left out")
+    #expect(groups.first?.contains("data-severity=\"error\"><td class=\"error\" title=\"error\">▲</td>") == true)
+    #expect(Self.occurrences(of: "<tr class=\"session-row\"", in: html) == 3)
+    #expect(html.contains(#"<details class="session" id="s3" data-session="3" data-build="" "#))
+    for filter in ["rule", "severity", "session"] { #expect(html.contains(#"data-filter="\#(filter)""#)) }
+    #expect(!html.contains(#"data-filter="build""#), "no build to choose from")
+  }
+
+  @Test("timelines are drawn when their session opens, and severities have a shape in the list and on the timeline")
+  func lazyTimelines() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let html = try Self.report(.file(Samples.path("homepwner-ipad-double-camera.ndjson.gz")), in: directory).html
+    let session = try #require(
+      Self.pieces(of: html, from: "<details class=\"session\"", to: "</details>\n<footer>").first)
+    let drawing = try #require(
+      Self.pieces(of: String(session), from: "<template class=\"drawing\">", to: "</template>").first)
+    #expect(drawing.contains("<svg") && drawing.contains("class=\"marker error\""))
+    #expect(!session.contains("<details class=\"session\" open"), "sessions start collapsed")
+    #expect(Self.occurrences(of: ">▲</a>", in: String(drawing)) == 2)
+    #expect(session.contains("<span class=\"severity\">▲ error</span>"))
+  }
+
   @Test("a directory's traces make one page, a section per session, the crashes listed on top")
   func directory() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let (status, html) = try Self.report(.files([Samples.directory]), in: directory)
     #expect(status == .clean)
-    let sessions = Self.occurrences(of: "<section class=\"session\"", in: html)
+    let sessions = Self.occurrences(of: "<details class=\"session\"", in: html)
     #expect(sessions == Samples.expected.count)
     #expect(html.contains("\(Samples.expected.count) trace files · \(sessions) sessions"))
     let header = try #require(html.components(separatedBy: "</header>").first)

@@ -23,6 +23,9 @@ final class ReportBuilder: TimelineSink {
     var trackOrder: [TimelineTrack] = []
     var findings: [ReportedFinding] = []
     var findingCount = 0
+    /// All its findings by severity and the rules they are of, for the index and the filters.
+    var severityCounts: [Severity: Int] = [:]
+    var rules: Set<String> = []
     var events = 0
     var end = 0.0
     /// The line where UIKit raised an exception: the app ended there.
@@ -40,6 +43,8 @@ final class ReportBuilder: TimelineSink {
   private(set) var sections: [SessionSection] = []
   /// Findings per rule and severity, over all sessions.
   private(set) var tally: [String: (severity: Severity, count: Int)] = [:]
+  /// Findings by rule, app's controller and message shape, over all sessions.
+  private(set) var groups = FindingGroups()
   private var current: SessionSection?
   /// The current session's model, for naming its tracks once the trace has given the classes.
   private var model: SessionModel?
@@ -63,7 +68,10 @@ final class ReportBuilder: TimelineSink {
   func finding(_ finding: Finding, at time: Double, model: SessionModel, afterLine line: Int) {
     guard let section = current else { return }
     tally[finding.ruleID] = (finding.severity, (tally[finding.ruleID]?.count ?? 0) + 1)
+    groups.add(finding, session: sections.count + 1)
     section.findingCount += 1
+    section.severityCounts[finding.severity, default: 0] += 1
+    section.rules.insert(finding.ruleID)
     if model.raisedException, section.exceptionLine == nil { section.exceptionLine = finding.line }
     guard section.findings.count < Self.findingsWithState else { return }
     if finding.decidedLine != nil, let state = section.heldStates[finding.line] {

@@ -3,7 +3,8 @@ import Replay
 import TraceModel
 
 /// The HTML report: what ``ReportBuilder`` gathered, laid out for ``ReportTemplate``. Every
-/// value reaches the page through the template, which escapes it.
+/// value reaches the page through the template, which escapes it, but the timelines' slices:
+/// tens of thousands of them are written here (``Rect/svg``), escaped by ``XMLText``.
 struct ReportPage {
   /// At most this many controller tracks are drawn per session: those the findings name first,
   /// then the busiest.
@@ -23,6 +24,7 @@ struct ReportPage {
     let events = builder.sections.reduce(0) { $0 + $1.events }
     sessions = builder.sections.enumerated().map { SessionView($1, index: $0 + 1) }
     let findings = builder.tally.values.reduce(0) { $0 + $1.count }
+    let crashes = sessions.compactMap(\.exception)
     summary = Summary(
       totals: [
         Plural.count(files, "trace file"), Plural.count(builder.sections.count, "session"),
@@ -30,7 +32,12 @@ struct ReportPage {
       ].joined(separator: " · "),
       rules: builder.tally.map { RuleRow(rule: $0.key, severity: $0.value.severity.rawValue, count: $0.value.count) }
         .sorted { ($0.rank, -$0.count, $0.rule) < ($1.rank, -$1.count, $1.rule) },
-      crashes: sessions.compactMap(\.exception))
+      crashes: crashes,
+      crashSummary: "UIKit raised an exception in \(Plural.count(crashes.count, "session")), where the app ends",
+      groups: builder.groups.sorted.map { GroupRow($0, sessions: builder.sections) },
+      ungrouped: builder.groups.ungrouped > 0
+        ? "\(Plural.count(builder.groups.ungrouped, "more finding")) in further groups are not listed." : nil,
+      builds: Set(sessions.map(\.build)).filter { !$0.isEmpty }.sorted())
   }
 
   /// The page's HTML.
@@ -44,6 +51,43 @@ struct ReportPage {
     let rules: [RuleRow]
     /// Where UIKit raised an exception, per session that has one.
     let crashes: [Exception]
+    let crashSummary: String
+    /// The triage table: findings by rule, app's controller and message shape.
+    let groups: [GroupRow]
+    let ungrouped: String?
+    /// The app builds the sessions name, for the filter.
+    let builds: [String]
+  }
+
+  /// A row of the triage table.
+  struct GroupRow {
+    let rule: String
+    let severity: String
+    let shape: String
+    let controller: String
+    let message: String
+    let count: Int
+    let sessionCount: Int
+    /// Links to the first sessions that have the group's findings.
+    let sessions: [SessionLink]
+    let moreSessions: String?
+
+    init(_ group: FindingGroups.Group, sessions all: [ReportBuilder.SessionSection]) {
+      rule = group.key.rule
+      severity = group.severity.rawValue
+      shape = group.severity.shape
+      controller = group.key.controller.isEmpty ? "—" : group.key.controller
+      message = group.key.shape
+      count = group.count
+      sessionCount = group.sessions.count
+      self.sessions = group.sessions.prefix(8).map { SessionLink(anchor: "s\($0)", text: "\($0)") }
+      moreSessions = group.sessions.count > 8 ? "+\(group.sessions.count - 8)" : nil
+    }
+  }
+
+  struct SessionLink {
+    let anchor: String
+    let text: String
   }
 
   struct RuleRow {
@@ -63,14 +107,24 @@ struct ReportPage {
   /// One session: its heading, the tracks' labels, the SVG's shapes and the findings.
   struct SessionView {
     let anchor: String
+    /// The session's number in the report (from 1).
+    let number: Int
     let heading: String
     let meta: String
+    /// The app build the header names ("" when it names none), the rules and the severities of
+    /// its findings: what the filters match.
+    let build: String
+    let rules: String
+    let severities: String
+    /// "2 ▲ 1 ◆": its findings by severity, for the index.
+    let counts: String
     let exception: Exception?
     let height: Int
     let labels: [Label]
     let ticks: [Tick]
     let rows: [Row]
-    let rects: [Rect]
+    /// The slices, as SVG.
+    let rects: String
     let markers: [Marker]
     let findings: [FindingView]
     let omitted: [String]
@@ -78,7 +132,15 @@ struct ReportPage {
     init(_ section: ReportBuilder.SessionSection, index: Int) {
       let session = section.session
       anchor = "s\(index)"
+      number = index
       heading = "Session \(session.ordinal) · \(session.title.isEmpty ? "untitled" : session.title)"
+      build = session.header.build ?? ""
+      rules = section.rules.sorted().joined(separator: " ")
+      severities = Severity.allCases.filter { section.severityCounts[$0] != nil }.map(\.rawValue)
+        .joined(separator: " ")
+      counts = Severity.allCases.reversed().compactMap { severity in
+        section.severityCounts[severity].map { "\($0) \(severity.shape)" }
+      }.joined(separator: " ")
       let span = max(section.end, ReportPage.minimumSpan)
       meta = [
         "\(session.file):\(session.line)", Plural.count(section.events, "event"), ReportPage.duration(section.end),
@@ -87,12 +149,12 @@ struct ReportPage {
       let scale = ReportPage.width / span
       let tracks = ReportPage.drawnTracks(section)
       var labels = [Label(name: "findings", kind: "findings")]
-      var rects: [Rect] = []
+      var rects = ""
       for (row, track) in tracks.enumerated() {
         labels.append(Label(name: track.name, kind: ReportPage.kind(of: track.kind)))
         let top = (row + 1) * ReportPage.rowHeight
         for segment in track.segments {
-          rects.append(Rect(segment, track: track.kind, top: top, scale: scale))
+          rects += Rect(segment, track: track.kind, top: top, scale: scale).svg
         }
       }
       self.labels = labels
@@ -163,19 +225,31 @@ struct ReportPage {
         title = "\(segment.label) · \(times)"
       }
     }
+
+    /// The slice as an SVG element, with its title.
+    var svg: String {
+      #"<rect class="\#(XMLText.attribute(kind))" x="\#(x)" y="\#(y)" width="\#(width)" height="\#(height)">"#
+        + "<title>\(XMLText.content(title))</title></rect>\n"
+    }
   }
 
+  /// A finding on the timeline: a line across the tracks, and its severity's shape in the
+  /// findings row (HTML placed in percent, so that the shape keeps its form at any zoom).
   struct Marker {
     let x: String
+    let percent: String
     let anchor: String
     let severity: String
+    let shape: String
     let title: String
     let height: Int
 
     init(finding: FindingView, height: Int) {
       x = finding.x
+      percent = finding.percent
       anchor = finding.anchor
       severity = finding.severity
+      shape = finding.shape
       title = "\(finding.location): \(finding.message) [\(finding.rule)]"
       self.height = height
     }
@@ -186,6 +260,8 @@ struct ReportPage {
     let line: Int
     let location: String
     let severity: String
+    /// The severity's shape (▲ ◆ ●).
+    let shape: String
     let rule: String
     let message: String
     let hint: String
@@ -203,6 +279,7 @@ struct ReportPage {
       line = finding.line
       location = "\(file):\(finding.line)"
       severity = finding.severity.rawValue
+      shape = finding.severity.shape
       rule = finding.ruleID
       message = finding.message
       hint = finding.hint
