@@ -104,7 +104,7 @@ struct PerfettoExportTests {
     #expect(names.contains("interface orientation") && names.contains("allowed orientations (effective mask)"))
   }
 
-  @Test("the double popover: controllers, the popovers and the crash where the trace says")
+  @Test("the double popover: controllers on the lanes of the screen, the popovers and the crash where the trace says")
   func doublePopover() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
@@ -115,10 +115,24 @@ struct PerfettoExportTests {
       slices.filter { $0.track == track }.map { "\($0.name) \($0.begin)-\($0.end)" }
     }
     #expect(
-      on("BNRItemsViewController 0xb2") == [
-        "appearing 20000-300000", "appeared 300000-2100000", "disappearing 2100000-2450000",
+      on("on screen 1") == [
+        "appearing · UINavigationController 0xa1 10000-300000", "appeared · UINavigationController 0xa1 300000-5210000",
       ])
-    #expect(on("BNRDetailViewController 0xc3") == ["appearing 2110000-2450000", "appeared 2450000-5210000"])
+    #expect(
+      on("on screen 2") == [
+        "appearing · BNRItemsViewController 0xb2 20000-300000", "appeared · BNRItemsViewController 0xb2 300000-2100000",
+        "disappearing · BNRItemsViewController 0xb2 2100000-2450000",
+      ])
+    // The detail appears while the list is still disappearing: a lane of its own.
+    #expect(
+      on("on screen 3") == [
+        "appearing · BNRDetailViewController 0xc3 2110000-2450000",
+        "appeared · BNRDetailViewController 0xc3 2450000-5210000",
+      ])
+    let visible = trace.of("C").filter { $0["name"] as? String == "visible popovers" }.map {
+      "\($0["ts"] ?? "") \(($0["args"] as? [String: Any])?["value"] ?? "")"
+    }
+    #expect(visible == ["4000000 1", "5200000 2", "5200000 1", "5210000 0"], "\(visible)")
     // The second popover is presented over the first: both are slices of one track, nested.
     #expect(
       Set(on("popovers")).isSuperset(of: [
@@ -130,6 +144,24 @@ struct PerfettoExportTests {
       trace.of("i").first { ($0["args"] as? [String: Any])?["rule"] as? String == "popover-released-while-visible" })
     #expect(crash["ts"] as? Int == 5_200_000)
     #expect(crash["name"] as? String == "error: popover-released-while-visible")
+  }
+
+  @Test("a session of many controllers has a track per controller on screen at once, not per controller")
+  func lanes() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    var lines = [#"{"traceq":1,"idiom":"phone","os":"17.0"}"#, #"{"ev":"setRoot","vc":"0x1","class":"Nav"}"#]
+    for index in 0..<500 {
+      let vc = String(format: "0x%x", 0x1000 + index)
+      lines += [
+        #"{"ev":"viewWillAppear","vc":"\#(vc)","class":"Screen"}"#, #"{"ev":"viewDidAppear","vc":"\#(vc)"}"#,
+        #"{"ev":"viewWillDisappear","vc":"\#(vc)"}"#, #"{"ev":"viewDidDisappear","vc":"\#(vc)"}"#,
+      ]
+    }
+    let path = try Fixture.write(TraceText.lines(lines), to: directory.file("many.ndjson.gz"))
+    let trace = try #require(try Self.export(.file(path), in: directory).trace)
+    #expect(try trace.slices().filter { $0.track == "on screen 1" }.count == 1_500)
+    #expect(trace.trackNames.values.filter { $0.hasPrefix("on screen") }.count == 1)
   }
 
   @Test("without t, events are 1 ms apart in line order")
@@ -144,8 +176,11 @@ struct PerfettoExportTests {
         #"{"ev":"viewDidAppear","vc":"0xa1","animated":false}"#,
       ]), to: directory.file("no-t.ndjson.gz"))
     let trace = try #require(try Self.export(.file(path), in: directory).trace)
-    let slices = try trace.slices().filter { $0.track == "MainViewController 0xa1" }
-    #expect(slices.map { "\($0.name) \($0.begin)-\($0.end)" } == ["appearing 1000-2000", "appeared 2000-2000"])
+    let slices = try trace.slices().filter { $0.track == "on screen 1" }
+    #expect(
+      slices.map { "\($0.name) \($0.begin)-\($0.end)" } == [
+        "appearing · MainViewController 0xa1 1000-2000", "appeared · MainViewController 0xa1 2000-2000",
+      ])
   }
 
   @Test("--db exports what the files export: several files, several sessions with findings, one --session")

@@ -2,9 +2,12 @@ import Replay
 import TraceModel
 
 /// Writes a timeline as Chrome's Trace Event Format (JSON), which ui.perfetto.dev and
-/// chrome://tracing open: a process per session, a thread track per controller and one each
-/// for presentations, popovers, the orientations and the findings. Events are written as they
-/// come; only the slices open at the moment are held.
+/// chrome://tracing open: a process per session; in it, a thread track per on-screen lane (a
+/// controller's appearance slices go to the first lane free when they start, so a session of
+/// thousands of controllers has as many tracks as controllers were on screen at once), one each
+/// for presentations, popovers, the orientations and the findings, and counters of the
+/// presentation depth and of the visible popovers. Events are written as they come; only the
+/// slices open at the moment are held.
 final class PerfettoWriter: TimelineSink {
   private let output: ReportOutput
   private var pid = 0
@@ -17,7 +20,13 @@ final class PerfettoWriter: TimelineSink {
   private var lastTid = 0
   private var wroteEvent = false
   private var named: Set<Track> = []
-  private var tracks = NestedSlices<TimelineTrack, Slice>()
+  private var tracks = NestedSlices<Track, Slice>()
+  /// The lane each controller with an open slice is drawn on, and which lanes are taken.
+  private var lanes: [ObjectID: Int] = [:]
+  private var takenLanes: [Bool] = []
+  /// The presented controllers and visible popovers (their slots), for the counters.
+  private var presented: Set<Int> = []
+  private var visiblePopovers: Set<Int> = []
 
   /// Starts the JSON document on `output`.
   init(output: ReportOutput) {
@@ -42,11 +51,48 @@ final class PerfettoWriter: TimelineSink {
   }
 
   func change(_ change: TimelineChange, at time: Double, model: SessionModel) {
-    if change.label != nil { use(Track(change.track)) }
     let ts = Self.microseconds(time)
-    for slice in tracks.set(change.track, slot: change.slot, to: change.label.map { Slice(name: $0, change: change) }) {
-      write(slice, on: change.track, at: ts)
+    var track = Track(change.track)
+    var name = change.label
+    if case .controller(let vc) = change.track {
+      guard let lane = lane(of: vc, opening: change.label != nil) else { return }
+      track = .lane(lane)
+      name = change.label.map { "\($0) · \(model.symbols.describe(vc))" }
+      if change.label == nil {
+        lanes[vc] = nil
+        takenLanes[lane] = false
+      }
     }
+    if name != nil { use(track) }
+    for edge in tracks.set(track, slot: change.slot, to: name.map { Slice(name: $0, change: change) }) {
+      write(edge, on: track, at: ts)
+    }
+    switch change.track {
+    case .presentations: count(change, in: &presented, as: "presentation depth", at: ts)
+    case .popovers: count(change, in: &visiblePopovers, as: "visible popovers", at: ts)
+    default: break
+    }
+  }
+
+  /// The lane of `vc`'s slices: the one it has, else (when a slice opens) the first free one.
+  private func lane(of vc: ObjectID, opening: Bool) -> Int? {
+    if let lane = lanes[vc] { return lane }
+    guard opening else { return nil }
+    let lane = takenLanes.firstIndex(of: false) ?? takenLanes.count
+    if lane == takenLanes.count { takenLanes.append(true) } else { takenLanes[lane] = true }
+    lanes[vc] = lane
+    return lane
+  }
+
+  /// A counter of the session's process: how many of `open` there are after `change`.
+  private func count(_ change: TimelineChange, in open: inout Set<Int>, as name: String, at ts: Int64) {
+    let changed = change.label == nil ? open.remove(change.slot) != nil : open.insert(change.slot).inserted
+    guard changed else { return }
+    counter(name, open.count, at: ts)
+  }
+
+  private func counter(_ name: String, _ value: Int, at ts: Int64) {
+    emit(#""ph":"C","pid":\#(pid),"ts":\#(ts),"name":\#(JSONString.quote(name)),"args":{"value":\#(value)}"#)
   }
 
   /// The timeline shows no model state: a finding decided later is placed at its own line anyway.
@@ -67,7 +113,14 @@ final class PerfettoWriter: TimelineSink {
 
   func endSession(at time: Double, events: Int) {
     let ts = Self.microseconds(time)
-    for (track, slice) in tracks.closeAll() { write(slice, on: track, at: ts) }
+    for (track, edge) in tracks.closeAll() { write(edge, on: track, at: ts) }
+    for (open, name) in [(presented, "presentation depth"), (visiblePopovers, "visible popovers")] where !open.isEmpty {
+      counter(name, 0, at: ts)
+    }
+    lanes.removeAll(keepingCapacity: true)
+    takenLanes.removeAll(keepingCapacity: true)
+    presented.removeAll(keepingCapacity: true)
+    visiblePopovers.removeAll(keepingCapacity: true)
     // Metadata may come anywhere in the file: naming the tracks last gives them the classes
     // the trace named after their first slice.
     for track in used { name(track) }
@@ -82,6 +135,8 @@ final class PerfettoWriter: TimelineSink {
   /// A thread track of the session's process.
   private enum Track: Hashable {
     case findings
+    /// The controllers on screen at once: the nth of them.
+    case lane(Int)
     case timeline(TimelineTrack)
     init(_ track: TimelineTrack) { self = .timeline(track) }
   }
@@ -96,7 +151,7 @@ final class PerfettoWriter: TimelineSink {
   }
 
   /// The order of the tracks in a session: findings, presentations, popovers, orientations,
-  /// then the controllers in the order the trace named them.
+  /// then the controllers' lanes.
   private func sortIndex(_ track: Track) -> Int {
     switch track {
     case .findings: 1
@@ -105,7 +160,9 @@ final class PerfettoWriter: TimelineSink {
     case .timeline(.interfaceOrientation): 4
     case .timeline(.deviceOrientation): 5
     case .timeline(.allowedOrientations): 6
-    case .timeline(.controller(let vc)): 100 + vc.offset
+    case .lane(let lane): 100 + lane
+    // A controller's slices are drawn on a lane, never on a track of its own.
+    case .timeline(.controller): 100
     }
   }
 
@@ -117,7 +174,7 @@ final class PerfettoWriter: TimelineSink {
     let name: String
     switch track {
     case .findings: name = "findings"
-    case .timeline(.controller(let vc)): name = model?.symbols.describe(vc) ?? "controller"
+    case .lane(let lane): name = "on screen \(lane + 1)"
     case .timeline(let track): name = track.title
     }
     let id = tid(track)
@@ -139,8 +196,8 @@ final class PerfettoWriter: TimelineSink {
     }
   }
 
-  private func write(_ edge: NestedSlices<TimelineTrack, Slice>.Edge, on track: TimelineTrack, at ts: Int64) {
-    let id = tid(Track(track))
+  private func write(_ edge: NestedSlices<Track, Slice>.Edge, on track: Track, at ts: Int64) {
+    let id = tid(track)
     switch edge {
     case .begin(let slice):
       emit(
