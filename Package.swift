@@ -33,7 +33,7 @@ let package = Package(
     // postgres-nio's own dependencies, named for the TLS settings and the silent logger.
     .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-    // Tests only: property-based tests of the replay.
+    // Tests only: property-based tests of the replay and of the byte buffer.
     .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
   ],
   targets: [
@@ -102,7 +102,9 @@ let package = Package(
       ]),
     // Fixture builders shared by the test targets (gzip, zlib, multi-member, cut short).
     .target(name: "TestSupport", dependencies: ["TraceModel"], path: "Tests/TestSupport"),
-    .testTarget(name: "TraceModelTests", dependencies: ["TraceModel", "TestSupport"]),
+    .testTarget(
+      name: "TraceModelTests",
+      dependencies: ["TraceModel", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based")]),
     .testTarget(name: "UIKitSimulatorTests", dependencies: ["UIKitSimulator", "TraceModel"]),
     .testTarget(
       name: "ReplayTests",

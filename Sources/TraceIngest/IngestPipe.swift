@@ -16,7 +16,7 @@ package final class IngestPipe: IngestItemSource, @unchecked Sendable {
     /// of it is, with its form (split here, on the decoding thread, not on the writer's).
     var records: [Range<Int>] = []
     var stored: [(bytes: Range<Int>, form: Int64)] = []
-    var bytes = RecordBytes()
+    var bytes = GrowableBytes(capacity: 1 << 16)
     var bytesRead = 0
 
     /// What the batch holds, in bytes: its records and its items.
@@ -121,32 +121,4 @@ package final class IngestPipe: IngestItemSource, @unchecked Sendable {
   package var bytesRead: Int { current.bytesRead }
 
   package func cancel() { channel.cancel() }
-}
-
-/// Bytes appended one record after another, at a stable address (a batch's records are read
-/// in place by the writer).
-private final class RecordBytes {
-  private var storage = UnsafeMutableRawPointer.allocate(byteCount: 1 << 16, alignment: 8)
-  private var capacity = 1 << 16
-  private(set) var count = 0
-
-  deinit { storage.deallocate() }
-
-  /// Appends `bytes`; returns where they are.
-  func append(_ bytes: UnsafeRawBufferPointer) -> Range<Int> {
-    if count + bytes.count > capacity {
-      let grown = UnsafeMutableRawPointer.allocate(byteCount: max(capacity * 2, count + bytes.count), alignment: 8)
-      grown.copyMemory(from: storage, byteCount: count)
-      storage.deallocate()
-      storage = grown
-      capacity = max(capacity * 2, count + bytes.count)
-    }
-    if let base = bytes.baseAddress { (storage + count).copyMemory(from: base, byteCount: bytes.count) }
-    count += bytes.count
-    return count - bytes.count..<count
-  }
-
-  subscript(range: Range<Int>) -> UnsafeRawBufferPointer {
-    UnsafeRawBufferPointer(start: storage + range.lowerBound, count: range.count)
-  }
 }

@@ -158,8 +158,7 @@ final class LineBatch: @unchecked Sendable {
   // Per-line state is @exclusivity(unchecked): one thread at a time holds a batch (the channels
   // hand it over) and its methods do not re-enter, so the dynamic checks would protect nothing.
   @exclusivity(unchecked) private var buffer: UnsafeMutableRawBufferPointer
-  @exclusivity(unchecked) private var spilled = UnsafeMutableRawBufferPointer.allocate(byteCount: 256, alignment: 1)
-  @exclusivity(unchecked) private var spilledCount = 0
+  private let spilled = GrowableBytes(capacity: 256)
   @exclusivity(unchecked) private var entries: [Entry] = []
   /// The scanned values of the lines, `slotCount` of them.
   @exclusivity(unchecked) private var slots = UnsafeMutableBufferPointer<ScannedValue>.allocate(capacity: 1 << 14)
@@ -174,7 +173,6 @@ final class LineBatch: @unchecked Sendable {
 
   deinit {
     buffer.deallocate()
-    spilled.deallocate()
     slots.deallocate()
   }
 
@@ -182,7 +180,7 @@ final class LineBatch: @unchecked Sendable {
 
   func removeAll() {
     entries.removeAll(keepingCapacity: true)
-    spilledCount = 0
+    spilled.removeAll()
     slotCount = 0
   }
 
@@ -199,7 +197,7 @@ final class LineBatch: @unchecked Sendable {
     let isSpilled = line.oversizedLength != nil
     let start: Int
     if isSpilled {
-      start = spill(line.bytes)
+      start = spilled.append(line.bytes).lowerBound
     } else {
       start = count == 0 ? 0 : reader.offsetInBuffer(of: line.bytes.baseAddress!)
     }
@@ -223,27 +221,14 @@ final class LineBatch: @unchecked Sendable {
         oversizedLength: line.oversizedLength, scan: scan, firstSlot: firstSlot))
   }
 
-  /// Copies the first bytes of a line over the limit; returns where they start in ``spilled``.
-  private func spill(_ bytes: UnsafeRawBufferPointer) -> Int {
-    let start = spilledCount
-    if start + bytes.count > spilled.count {
-      let grown = UnsafeMutableRawBufferPointer.allocate(
-        byteCount: max(start + bytes.count, spilled.count * 2), alignment: 1)
-      if start > 0 { grown.baseAddress!.copyMemory(from: spilled.baseAddress!, byteCount: start) }
-      spilled.deallocate()
-      spilled = grown
-    }
-    if bytes.count > 0 { (spilled.baseAddress! + start).copyMemory(from: bytes.baseAddress!, byteCount: bytes.count) }
-    spilledCount += bytes.count
-    return start
-  }
-
   /// The line at `index`, pointing into the batch.
   @inline(__always)
   func line(at index: Int) -> RawLine {
     let entry = entries[index]
-    let base = entry.isSpilled ? spilled.baseAddress! : buffer.baseAddress!
-    let bytes = UnsafeRawBufferPointer(start: base + entry.start, count: entry.count)
+    let bytes =
+      entry.isSpilled
+      ? spilled[entry.start..<entry.start + entry.count]
+      : UnsafeRawBufferPointer(start: buffer.baseAddress! + entry.start, count: entry.count)
     var line = RawLine(
       number: entry.number, bytes: bytes, isUnterminated: entry.isUnterminated, oversizedLength: entry.oversizedLength)
     if let scan = entry.scan {

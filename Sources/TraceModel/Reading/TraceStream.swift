@@ -17,9 +17,8 @@ public final class TraceStream {
   /// Set at the first non-blank line.
   @exclusivity(unchecked) public private(set) var kind: InputKind?
   @exclusivity(unchecked) private var console: ConsoleLogDecoder?
-  /// The record of the last console item (grown as needed, freed with the stream).
-  @exclusivity(unchecked) private var consoleRecord = UnsafeMutableRawBufferPointer(start: nil, count: 0)
-  @exclusivity(unchecked) private var consoleRecordLength = 0
+  /// The record of the last console item.
+  private let consoleRecord = GrowableBytes()
 
   /// The line the last item came from (its bytes are valid until the next call to ``next()``).
   @exclusivity(unchecked) public private(set) var line: RawLine?
@@ -35,14 +34,12 @@ public final class TraceStream {
     self.init(reader: try TraceReader(path: path, readsAhead: readsAhead), consoleFilter: consoleFilter)
   }
 
-  deinit { consoleRecord.deallocate() }
-
   public var path: String { reader.path }
 
   /// The last item's record in the trace format, valid until the next call to ``next()``: the
   /// line itself for a trace, the record made of a log's diagnostic for a log.
   public var record: UnsafeRawBufferPointer {
-    if console != nil { return UnsafeRawBufferPointer(rebasing: consoleRecord[..<consoleRecordLength]) }
+    if console != nil { return consoleRecord.bytes }
     return line?.bytes ?? UnsafeRawBufferPointer(start: nil, count: 0)
   }
 
@@ -87,12 +84,8 @@ public final class TraceStream {
 
   private func nextConsoleItem() -> TraceItem? {
     guard let (item, record) = console?.next() else { return nil }
-    if record.count > consoleRecord.count {
-      consoleRecord.deallocate()
-      consoleRecord = .allocate(byteCount: max(record.count, 1024), alignment: 1)
-    }
-    record.withUnsafeBytes { consoleRecord.baseAddress?.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
-    consoleRecordLength = record.count
+    consoleRecord.removeAll()
+    consoleRecord.append(record)
     return item
   }
 

@@ -86,7 +86,7 @@ final class SQLiteRecordBatch: StoredRecordBatch, @unchecked Sendable {
           try body(RawLine(number: row.line, bytes: rest))
           continue
         }
-        text.count = 0
+        text.removeAll()
         scan.begin()
         let eventName = append(row, rest: rest, of: bytes, to: &text, scan)
         var line = RawLine(number: row.line, bytes: text.bytes)
@@ -192,7 +192,7 @@ final class RecordStrings: @unchecked Sendable {
     names: [(id: Int64, name: String)],
     objects: (_ add: (_ id: Int64, _ address: UnsafeRawBufferPointer) -> Void) throws -> Void
   ) rethrows {
-    var text = TextBuffer()
+    let text = TextBuffer()
     func quote(_ bytes: UnsafeRawBufferPointer) -> Quoted {
       let range = text.appendQuoted(bytes)
       return Quoted(text: range, hasEscapes: range.count != bytes.count + 2)
