@@ -149,7 +149,10 @@ struct ByteInterner {
   }
 
   private func bytesEqual(_ entry: Entry, _ bytes: UnsafeRawBufferPointer) -> Bool {
-    arena.withUnsafeBytes { arena in ShortBytes.equal(arena.baseAddress! + Int(entry.start), bytes) }
+    arena.withUnsafeBytes { arena in
+      guard let start = arena.baseAddress else { return bytes.isEmpty }  // nothing stored yet
+      return ShortBytes.equal(start + Int(entry.start), bytes)
+    }
   }
 
   private mutating func grow() {

@@ -33,6 +33,10 @@ struct RecentStrings {
   /// Whether `string` is exactly `bytes` (a repaired string is not, and is made again).
   private static func holds(_ string: String, _ bytes: UnsafeRawBufferPointer) -> Bool {
     var string = string
-    return string.withUTF8 { $0.count == bytes.count && ShortBytes.equal(UnsafeRawPointer($0.baseAddress!), bytes) }
+    return string.withUTF8 { utf8 in
+      guard utf8.count == bytes.count else { return false }
+      guard let start = utf8.baseAddress else { return true }  // both empty
+      return ShortBytes.equal(UnsafeRawPointer(start), bytes)
+    }
   }
 }

@@ -32,9 +32,12 @@
     }
 
     func decode(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) -> DecodeStep {
-      state.pointee.next_in = UnsafeMutablePointer(mutating: input.baseAddress!.assumingMemoryBound(to: UInt8.self))
+      // An empty buffer may have no address: ISA-L reads none of `avail_in`/`avail_out` = 0 bytes.
+      state.pointee.next_in = input.baseAddress.map {
+        UnsafeMutablePointer(mutating: $0.assumingMemoryBound(to: UInt8.self))
+      }
       state.pointee.avail_in = UInt32(input.count)
-      state.pointee.next_out = output.baseAddress!.assumingMemoryBound(to: UInt8.self)
+      state.pointee.next_out = output.baseAddress?.assumingMemoryBound(to: UInt8.self)
       state.pointee.avail_out = UInt32(output.count)
       var status = ISAL_DECOMP_OK
       if wrapper == ISAL_GZIP && state.pointee.wrapper_flag == 0 {

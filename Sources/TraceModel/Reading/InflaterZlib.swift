@@ -21,9 +21,12 @@ final class ZlibDecoder: MemberDecoder {
   }
 
   func decode(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) throws -> DecodeStep {
-    stream.pointee.next_in = UnsafeMutablePointer(mutating: input.baseAddress!.assumingMemoryBound(to: Bytef.self))
+    // An empty buffer may have no address: zlib reads none of `avail_in`/`avail_out` = 0 bytes.
+    stream.pointee.next_in = input.baseAddress.map {
+      UnsafeMutablePointer(mutating: $0.assumingMemoryBound(to: Bytef.self))
+    }
     stream.pointee.avail_in = UInt32(input.count)
-    stream.pointee.next_out = output.baseAddress!.assumingMemoryBound(to: Bytef.self)
+    stream.pointee.next_out = output.baseAddress?.assumingMemoryBound(to: Bytef.self)
     stream.pointee.avail_out = UInt32(output.count)
     let status = inflate(stream, Z_NO_FLUSH)
     let outcome: DecodeStep.Outcome
