@@ -10,7 +10,9 @@ import TraceStore
 /// The decoding thread owns everything it creates; a session's symbols are handed over only
 /// once its next session has started, when the decoder no longer changes them.
 package final class IngestPipe: IngestItemSource, @unchecked Sendable {
-  private struct Batch {
+  /// Unchecked `Sendable`: handed over, not shared (see above); the decoding thread starts a new
+  /// batch after sending one.
+  private struct Batch: @unchecked Sendable {
     var items: [IngestItem] = []
     /// For each `.event` item, where its record is in `bytes`, and where what its row stores
     /// of it is, with its form (split here, on the decoding thread, not on the writer's).

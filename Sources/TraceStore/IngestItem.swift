@@ -12,7 +12,7 @@ package enum IngestItem {
 }
 
 /// How the decoding of a file ended.
-package struct DecodedTraceEnd {
+package struct DecodedTraceEnd: Sendable {
   package var compression: Compression
   /// What the file was read as (a trace, a console log, a crash report).
   package var kind: InputKind

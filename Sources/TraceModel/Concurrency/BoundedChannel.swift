@@ -10,7 +10,7 @@ import Foundation
 /// ``cancel()`` it, after which the producer's ``send(_:)`` returns false at once. This is the
 /// one queue traceq's threads talk through (the read-ahead decompressor, the ingest pipe, the
 /// ordered multi-file streams).
-package final class BoundedChannel<Value, Ending>: @unchecked Sendable {
+package final class BoundedChannel<Value, Ending> {
   /// What ``receive()`` gives: the next value, or how the producer ended.
   package enum Next {
     case value(Value)
@@ -19,7 +19,7 @@ package final class BoundedChannel<Value, Ending>: @unchecked Sendable {
 
   private let condition = NSCondition()
   private let capacity: Int
-  private let cost: (Value) -> Int
+  private let cost: @Sendable (Value) -> Int
   /// The values sent and not yet received start at `head`; a received slot is emptied at once,
   /// so that the channel never keeps what the consumer took.
   private var waiting: [Value?] = []
@@ -38,7 +38,7 @@ package final class BoundedChannel<Value, Ending>: @unchecked Sendable {
   ///   - capacity: the most that may wait, in `cost` units.
   ///   - cost: what a value counts against the capacity (1 unless told).
   package init(
-    capacity: Int, cost: @escaping (Value) -> Int = { _ in 1 }, onFull: (@Sendable () -> Void)? = nil
+    capacity: Int, cost: @escaping @Sendable (Value) -> Int = { _ in 1 }, onFull: (@Sendable () -> Void)? = nil
   ) {
     precondition(capacity > 0, "a channel holds something")
     self.capacity = capacity
@@ -132,3 +132,8 @@ package final class BoundedChannel<Value, Ending>: @unchecked Sendable {
     condition.unlock()
   }
 }
+
+// Unchecked because the compiler cannot see the lock: every `var` is touched with `condition`
+// held, the `let`s are `Sendable`. The values and the ending cross threads, so they must be
+// `Sendable` themselves.
+extension BoundedChannel: @unchecked Sendable where Value: Sendable, Ending: Sendable {}

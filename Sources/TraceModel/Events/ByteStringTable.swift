@@ -5,7 +5,7 @@ import Foundation
 /// its first and last eight bytes (``ShortBytes``), so that a lookup of a name up to sixteen
 /// bytes long reads one slot and compares two words; longer names are then compared whole.
 /// Storage is unsafe and immutable, so that a lookup touches no reference counts.
-public final class ByteStringTable<Value>: @unchecked Sendable {
+public final class ByteStringTable<Value> {
   private struct Slot {
     var head: UInt64
     var tail: UInt64
@@ -182,3 +182,8 @@ enum ShortBytes {
         == base.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
   }
 }
+
+// Unchecked because the storage is unsafe pointers, which the compiler cannot see through: it
+// is written only by `init` and freed only by `deinit`, so threads may share a table as they
+// may share its values.
+extension ByteStringTable: @unchecked Sendable where Value: Sendable {}

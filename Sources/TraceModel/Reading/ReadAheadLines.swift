@@ -20,8 +20,9 @@ final class ReadAheadLines {
   private static let batchesAhead = 4
 
   /// How the producer left off: its reader (which no longer runs, for its end issues and the
-  /// rest of the source) and the error that stopped it, if any.
-  private struct Exit {
+  /// rest of the source) and the error that stopped it, if any. Unchecked `Sendable`: the reader
+  /// is handed back, not shared; the producing thread sends it as its last act.
+  private struct Exit: @unchecked Sendable {
     var reader: TraceReader
     var error: Error?
   }
