@@ -15,8 +15,9 @@ import Foundation
 /// recorder.viewWillAppear(itemsController, animated: false)
 /// ```
 public final class TraceRecorder: @unchecked Sendable {
-  /// The recorder started last and not stopped: the one hooks write to.
-  nonisolated(unsafe) public private(set) static var current: TraceRecorder?
+  /// The recorder started last and not stopped: the one hooks write to. Safe from any thread.
+  public static var current: TraceRecorder? { currentRecorder.value }
+  static let currentRecorder = LockedReference<TraceRecorder>()
 
   public let configuration: RecorderConfiguration
   /// This launch's file.
@@ -47,7 +48,7 @@ public final class TraceRecorder: @unchecked Sendable {
     describeClass: @escaping @Sendable (AnyObject) -> ClassDescription = ClassDescription.init(of:)
   ) throws -> TraceRecorder {
     let recorder = try TraceRecorder(header, configuration: configuration, describeClass: describeClass)
-    current = recorder
+    currentRecorder.replace(with: recorder)
     return recorder
   }
 
@@ -104,7 +105,7 @@ public final class TraceRecorder: @unchecked Sendable {
     }
     while !writerFinished { buffer.lock.wait() }
     buffer.lock.unlock()
-    if Self.current === self { Self.current = nil }
+    Self.currentRecorder.clear(ifItIs: self)
   }
 
   // MARK: Encoding

@@ -10,8 +10,9 @@ import TraceRecorder
 /// it runs with, and the bridge to UIKit. ``current`` is nil when nothing records (never
 /// started, off, or stopped): every hook then calls UIKit's implementation and nothing else.
 public final class HookContext: @unchecked Sendable {
-  /// The context hooks record into.
-  nonisolated(unsafe) public internal(set) static var current: HookContext?
+  /// The context hooks record into. Safe from any thread.
+  public static var current: HookContext? { currentContext.value }
+  private static let currentContext = LockedReference<HookContext>()
 
   public let recorder: TraceRecorder
   public let policy: ClassPolicy
@@ -35,7 +36,7 @@ public final class HookContext: @unchecked Sendable {
   }
 
   /// Makes this context the one hooks record into (nil: none).
-  public static func activate(_ context: HookContext?) { current = context }
+  public static func activate(_ context: HookContext?) { currentContext.replace(with: context) }
 
   /// True when `entry`'s feature is on.
   @inline(__always) func isOn(_ entry: HookEntry) -> Bool { features.contains(entry.feature) }
