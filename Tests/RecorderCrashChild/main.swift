@@ -1,10 +1,12 @@
 import Foundation
-import TraceRecorder
+
+@testable import TraceRecorder
 
 // Records a legal scripted session, with every event kind of the format, from several threads
 // until it is killed. `TraceRecorderTests` kills it with SIGKILL at random points and reads the
 // files back. After each step a thread prints `thread step uptime-nanoseconds` on standard
-// output, so the test knows what was recorded before the kill.
+// output, and after each flush the recorder completes, `flushed uptime-nanoseconds` (when the
+// flush sealed the buffer), so the test knows what was recorded, and flushed, before the kill.
 //
 // Usage: recorder-crash-child <directory> <flush-milliseconds> <threads> [max-files]
 
@@ -46,6 +48,17 @@ func runSteps(_ script: CrashScript, recorder: TraceRecorder, threads: Int) {
         FileHandle.standardOutput.write(Data("\(thread) \(step) \(Uptime.nanoseconds())\n".utf8))
         usleep(10_000)  // an app's pace rather than a benchmark's: the traces stay quick to check
       }
+    }
+  }
+  Thread.detachNewThread {
+    var flushed: UInt64 = 0
+    while true {
+      let latest = recorder.flushedThroughUptime
+      if latest != flushed {
+        flushed = latest
+        FileHandle.standardOutput.write(Data("flushed \(latest)\n".utf8))
+      }
+      usleep(1000)
     }
   }
   Thread.detachNewThread {

@@ -38,6 +38,7 @@ extension TraceRecorder {
       // no free chunk to replace the current one, the queue is written first and the flush
       // completes on the next turn.
       let flushing = flushDue && buffer.currentIsEmpty && buffer.pendingDrops == 0
+      let sealedAt = flushing ? MonotonicClock.nanoseconds() : 0
       lock.unlock()
 
       for item in taken[..<count] {
@@ -64,6 +65,7 @@ extension TraceRecorder {
       if flushing {
         deadline = MonotonicClock.nanoseconds() + interval
         flushesDone = max(flushesDone, serving)
+        flushedThrough = sealedAt
         lock.signal()
         if finishing { break }
       }

@@ -38,6 +38,8 @@ public final class TraceRecorder: @unchecked Sendable {
   var writerFinished = false
   var flushRequests = 0
   var flushesDone = 0
+  /// The monotonic clock when the last completed flush sealed the buffer.
+  var flushedThrough: UInt64 = 0
 
   /// Starts recording a session into a new file of `configuration.directory`, removing old
   /// files beyond the caps, and makes the recorder ``current`` (a recorder started before keeps
@@ -82,6 +84,15 @@ public final class TraceRecorder: @unchecked Sendable {
     buffer.lock.lock()
     defer { buffer.lock.unlock() }
     return (buffer.recorded, buffer.dropped)
+  }
+
+  /// The monotonic clock (nanoseconds) when the last completed flush sealed the buffer: every
+  /// event recorded before it is in the file, whatever happens to the process next (the crash
+  /// test reads it, so that what it expects to survive a kill does not depend on timing).
+  var flushedThroughUptime: UInt64 {
+    buffer.lock.lock()
+    defer { buffer.lock.unlock() }
+    return flushedThrough
   }
 
   /// Writes everything recorded so far to the file and waits until the system has it (and the
