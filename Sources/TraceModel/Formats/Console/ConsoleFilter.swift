@@ -6,6 +6,10 @@ import Foundation
 /// `Attempt`, `UIPopoverController`, …) in one pass that skips several bytes at a time
 /// (Wu–Manber: a shift table over byte pairs); only a line holding one is looked at further.
 /// The catalog of diagnostics provides the anchors and ``classify``.
+///
+/// Unchecked `Sendable` because its tables are unsafe pointers, which the compiler cannot see
+/// through: they are written only by `init` and freed only by `deinit`, so threads may share
+/// a filter (every file of a `check` reads with the catalog's).
 public final class ConsoleFilter: @unchecked Sendable {
   /// What a console record's text is, for a catalog of diagnostics.
   public enum Verdict: Sendable, Equatable {
