@@ -20,6 +20,17 @@ enum FuzzTarget: String, CaseIterable {
   /// catalog's anchors, each diagnostic recognised. And the whole input is matched against the
   /// catalog, whose steps must stay linear in its length: a superlinear input stops the run.
   case console
+  /// The input is one kind of console output, fed line by line to the console decoder of that
+  /// kind whatever its first line says (so that a mutation keeps fuzzing the same parser):
+  /// Xcode's console, each style of `log show` (default, compact, syslog), its JSON styles,
+  /// an `.ips` crash report (JSON) and a text `.crash` report. Each diagnostic is recognised.
+  case xcodeConsole = "xcode-console"
+  case logShowDefault = "log-show-default"
+  case logShowCompact = "log-show-compact"
+  case logShowSyslog = "log-show-syslog"
+  case logJSON = "log-json"
+  case ips
+  case crash
 
   static let selected: FuzzTarget = {
     let name = ProcessInfo.processInfo.environment["TRACEQ_FUZZ_TARGET"] ?? ""
@@ -48,8 +59,35 @@ enum FuzzTarget: String, CaseIterable {
     case .console:
       readWholeTrace(bytes, chunkSize: 1 << 16, maxLineLength: 1 << 16, consoleFilter: ConsoleCatalog.filter)
       expectLinearMatching(String(decoding: bytes, as: UTF8.self))
+    case .xcodeConsole: decodeConsole(bytes, as: .xcodeConsole)
+    case .logShowDefault, .logShowCompact, .logShowSyslog: decodeConsole(bytes, as: .logShow)
+    case .logJSON: decodeConsole(bytes, as: .logJSON)
+    case .ips, .crash: decodeConsole(bytes, as: .crashReport)
     }
   }
+}
+
+/// Reads `bytes` line by line (lines up to 64 KiB) into the console decoder of `kind`, as a
+/// ``TraceStream`` does once it has told the kind, then ends the file; each diagnostic is
+/// recognised, as `check` does.
+func decodeConsole(_ bytes: [UInt8], as kind: InputKind) {
+  guard
+    let reader = try? TraceReader(
+      source: MemoryByteSource(bytes, chunkSize: 1 << 16), path: "fuzz", maxLineLength: 1 << 16)
+  else { return }
+  let decoder = ConsoleLogDecoder(kind: kind, filter: ConsoleCatalog.filter)
+  func drain() {
+    while let (item, record) = decoder.next() {
+      if case .event(let event) = item, case .console(let text) = event.payload { _ = ConsoleCatalog.recognise(text) }
+      _ = record.count
+    }
+  }
+  while let line = try? reader.next() {
+    decoder.feed(line)
+    drain()
+  }
+  _ = decoder.finish()
+  drain()
 }
 
 /// Stops the run when matching `text` against the console catalog looks at more than a bounded
