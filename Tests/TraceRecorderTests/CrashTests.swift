@@ -23,7 +23,7 @@ struct CrashTests {
   /// `recorder-crash-child`, built next to the test bundle (and to `traceq`).
   static let child = CommandRunner.traceq.deletingLastPathComponent().appendingPathComponent("recorder-crash-child")
 
-  @Test("SIGKILL at random points: no corrupt line, at most a flush interval lost, check silent")
+  @Test("SIGKILL at random points: no corrupt line, nothing lost that a completed flush wrote, check silent")
   func killedAtRandom() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
