@@ -27,7 +27,7 @@ struct StoredBytes {
   init(_ text: String) {
     let utf8 = Array(text.utf8)
     let memory = UnsafeMutableRawPointer.allocate(byteCount: max(1, utf8.count), alignment: 8)
-    utf8.withUnsafeBytes { memory.copyMemory(from: $0.baseAddress!, byteCount: utf8.count) }
+    utf8.withUnsafeBytes { if let source = $0.baseAddress { memory.copyMemory(from: source, byteCount: utf8.count) } }
     start = UnsafeRawPointer(memory)
     count = utf8.count
   }
