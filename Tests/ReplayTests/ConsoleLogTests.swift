@@ -120,6 +120,17 @@ struct ConsoleLogTests {
     #expect(checked.findings.first?.logged?.process == "MyApp")
   }
 
+  @Test("a JSON log's \\u escape without hex digits is read, not a crash (found by fuzzing)")
+  func badUnicodeEscape() throws {
+    let log = """
+      {"traceID":2,"eventMessage":"Attempt to present <B: 0x2> on <A: 0x1> which is already presenting <C: 0x3>.","processImagePath":"\\/a\\/My\\unBd\\/App","processID":9}
+
+      """
+    let checked = try check(log)
+    #expect(checked.rows == ["1 already-presenting uikit"])
+    #expect(checked.findings.first?.logged?.process == "App")
+  }
+
   @Test("an .ips crash report gives its exception reason once, though it repeats it")
   func ipsCrashReport() throws {
     let report = """

@@ -154,4 +154,17 @@ struct ScannerTests {
     let decoded = text.withUTF8 { JSONText.decode(UnsafeRawBufferPointer($0)) }
     #expect(decoded == "a\"b\\c/d\né😀\u{FFFD}x")
   }
+
+  // Console logs are not validated JSON: `\unBd/` in a log show JSON string (found by the
+  // log-json fuzz target) overflowed the hex digit arithmetic and crashed `traceq check`.
+  @Test(
+    "a \\u escape without four hex digits becomes U+FFFD and the rest is read as text",
+    arguments: [
+      (#"My\unBd/App"#, "My\u{FFFD}nBd/App"), (#"a\u12"#, "a\u{FFFD}12"), (#"a\u"#, "a\u{FFFD}"),
+      (#"\uD83D\u12"#, "\u{FFFD}\u{FFFD}12"), (#"\u00E9\u00e9"#, "éé"),
+    ])
+  func badUnicodeEscapes(_ text: String, _ expected: String) {
+    var text = text
+    #expect(text.withUTF8 { JSONText.decode(UnsafeRawBufferPointer($0)) } == expected)
+  }
 }

@@ -3,7 +3,8 @@ import Foundation
 /// Turns the bytes of validated JSON tokens into Swift values.
 enum JSONText {
   /// The text of a string's content (the bytes between its quotes), escapes decoded.
-  /// A lone surrogate becomes U+FFFD.
+  /// A lone surrogate becomes U+FFFD, and so does a `\u` without four hex digits (console logs
+  /// are not validated JSON), after which the bytes are read as text again.
   static func decode(_ bytes: UnsafeRawBufferPointer) -> String {
     guard bytes.contains(UInt8(ascii: "\\")) else { return String(decoding: bytes, as: UTF8.self) }
     var scalars = String.UnicodeScalarView()
@@ -32,13 +33,15 @@ enum JSONText {
       case UInt8(ascii: "t"): utf8.append(0x09)
       case UInt8(ascii: "u"):
         flush()
-        var code = hexValue(bytes, index)
+        guard var code = hexValue(bytes, index) else {
+          scalars.append("\u{FFFD}")
+          continue
+        }
         index += 4
         if (0xD800..<0xDC00).contains(code), index + 6 <= bytes.count, bytes[index] == UInt8(ascii: "\\"),
           bytes[index + 1] == UInt8(ascii: "u")
         {
-          let low = hexValue(bytes, index + 2)
-          if (0xDC00..<0xE000).contains(low) {
+          if let low = hexValue(bytes, index + 2), (0xDC00..<0xE000).contains(low) {
             code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
             index += 6
           }
@@ -51,16 +54,19 @@ enum JSONText {
     return String(scalars)
   }
 
-  private static func hexValue(_ bytes: UnsafeRawBufferPointer, _ start: Int) -> UInt32 {
+  /// The value of the four hex digits at `start`, or nil when there are not four of them.
+  private static func hexValue(_ bytes: UnsafeRawBufferPointer, _ start: Int) -> UInt32? {
+    guard start + 4 <= bytes.count else { return nil }
     var value: UInt32 = 0
-    for index in start..<min(start + 4, bytes.count) {
+    for index in start..<start + 4 {
       let byte = bytes[index]
-      let digit: UInt8 =
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        default: byte - UInt8(ascii: "A") + 10
-        }
+      let digit: UInt8
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+      case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+      case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+      default: return nil
+      }
       value = value << 4 | UInt32(digit)
     }
     return value
