@@ -28,6 +28,9 @@ public enum QueryRefusal: Sendable {
   /// A value the query builds is longer than the limit.
   case tooBig
   case outOfMemory
+  /// The statement does something a query may not (write, attach a database, call a function
+  /// that reaches memory or files): `reason` says what.
+  case notAllowed
   /// Anything else: a syntax error, a write on a read-only connection, ...
   case other
 }

@@ -69,6 +69,8 @@ struct QueryRun {
       "error: a value the query builds is over traceq query's limit of \(Self.maxValueLength >> 20) MiB (\(reason))"
     case .outOfMemory:
       "error: SQLite ran out of memory running the query"
+    case .notAllowed:
+      "error: traceq query only reads the database: \(reason) is not allowed"
     case .other:
       "error: \(reason)"
     }
