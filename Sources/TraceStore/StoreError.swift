@@ -13,6 +13,9 @@ public enum StoreError: Error {
   /// The store was written by a newer traceq (schema version `found`; this one knows up to
   /// `known`).
   case newerSchema(location: String, found: Int, known: Int)
+  /// The store at `location` holds `tables` of another program's and none of traceq's: it is
+  /// left untouched.
+  case notATraceqDatabase(location: String, tables: [String])
   /// Reading the store failed (a damaged file, an I/O error).
   case readFailed(location: String, reason: String)
   /// Writing findings failed; those stored before stay.

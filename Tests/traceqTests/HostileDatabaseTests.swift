@@ -139,4 +139,28 @@ struct HostileDatabaseTests {
       "\(result.error)")
     #expect(result.error.contains("the findings are reported, not stored in anomalies"), "\(result.error)")
   }
+
+  @Test("another program's SQLite database given to ingest is refused, with status 2, and left as it was")
+  func foreignDatabase() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let app = directory.file("app.db")
+    try DatabaseQueue(path: app).write { db in
+      try db.execute(sql: "CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT); INSERT INTO users VALUES (1, 'a')")
+    }
+    let before = try Data(contentsOf: URL(fileURLWithPath: app))
+    try Fixture.write(TraceText.lines([TraceText.header()] + TraceText.events(3)), to: directory.file("t.ndjson.gz"))
+    let runner = CommandRunner(directory: directory.path)
+    for arguments in [["ingest", "--db", "app.db", "t.ndjson.gz"], ["check", "--db", "app.db"]] {
+      let result = try runner.run(arguments)
+      #expect(result.status == 2, "\(arguments): \(result.error)")
+      #expect(
+        result.error.contains("error: app.db is not a traceq database: it holds other tables (users)"),
+        "\(result.error)")
+    }
+    #expect(try Data(contentsOf: URL(fileURLWithPath: app)) == before)
+    #expect(!FileManager.default.fileExists(atPath: app + "-wal"))
+    let mode = try DatabaseQueue(path: app).read { try String.fetchOne($0, sql: "PRAGMA journal_mode") }
+    #expect(mode == "delete")
+  }
 }

@@ -10,6 +10,7 @@ enum SQLiteConnections {
   /// timeout so that concurrent `traceq ingest` runs take turns, the schema migrated.
   static func openForWriting(path: String) throws -> DatabaseQueue {
     try refuseIfNotRegularFile(path)
+    try refuseForeignDatabase(path)
     var configuration = Configuration()
     configuration.journalMode = .wal
     configuration.busyMode = .timeout(busyTimeout)
@@ -95,6 +96,34 @@ enum SQLiteConnections {
       text += "; the \(pending.st_size) bytes of changes waiting in \(name)-wal are not read"
     }
     return text
+  }
+
+  /// Throws ``StoreError/notATraceqDatabase(location:tables:)`` when `path` is a SQLite database
+  /// with tables of its own and none of traceq's (an app's database given to `--db` by
+  /// mistake), after looking at it read-only: nothing of it is changed, not even its journal
+  /// mode. A database that cannot be read this way is left to the open that follows to report.
+  private static func refuseForeignDatabase(_ path: String) throws {
+    guard FileManager.default.fileExists(atPath: path) else { return }
+    var configuration = Configuration()
+    configuration.readonly = true
+    configuration.busyMode = .timeout(busyTimeout)
+    let found: (tables: [String], traceq: Bool)
+    do {
+      found = try DatabaseQueue(path: path, configuration: configuration).read { db in
+        let tables = try String.fetchAll(
+          db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'")
+        let traceq =
+          try tables.contains("grdb_migrations")
+          && Bool.fetchOne(
+            db, sql: "SELECT count(*) > 0 FROM grdb_migrations WHERE identifier = ?",
+            arguments: [StoreSchema.migrator.migrations[0]]) == true
+        return (tables, traceq)
+      }
+    } catch {
+      return
+    }
+    guard !found.tables.isEmpty, !found.traceq else { return }
+    throw StoreError.notATraceqDatabase(location: path, tables: found.tables)
   }
 
   /// An SQLite URI that opens `path` as immutable: no locks, no WAL index, nothing written.
