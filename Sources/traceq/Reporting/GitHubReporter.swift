@@ -26,7 +26,8 @@ final class GitHubReporter: FindingReporter {
   private struct Entry {
     var severity: Severity
     var command: WorkflowCommand
-    var location: String
+    var file: String
+    var line: Int
     var id: String
     var message: String
   }
@@ -51,7 +52,7 @@ final class GitHubReporter: FindingReporter {
           ],
           message: ([finding.message] + (item.recordedAt.map { [$0] } ?? []) + ["hint: \(finding.hint)"])
             .joined(separator: "\n")),
-        location: "\(location.file):\(location.line)", id: finding.ruleID,
+        file: location.file, line: location.line, id: finding.ruleID,
         message: finding.message + (item.recordedAt.map { " (\($0))" } ?? "")))
   }
 
@@ -63,7 +64,7 @@ final class GitHubReporter: FindingReporter {
           name: Self.command(issue.severity),
           properties: [("file", file), ("line", String(issue.line)), ("title", issue.kind.rawValue)],
           message: issue.message),
-        location: "\(file):\(issue.line)", id: issue.kind.rawValue, message: issue.message))
+        file: file, line: issue.line, id: issue.kind.rawValue, message: issue.message))
   }
 
   /// Keeps `entry` as an annotation, or lists it past the limit.
@@ -73,10 +74,12 @@ final class GitHubReporter: FindingReporter {
       return
     }
     let listed = rest[entry.severity] ?? (0, Spool(), Spool())
-    listed.lines.append("\(entry.location): \(entry.severity.rawValue): \(entry.message) [\(entry.id)]")
+    // A log line: escaped as the text format's (a value never starts a line of its own).
+    listed.lines.append(
+      Diagnostic.line(path: entry.file, entry.line, entry.severity.rawValue, entry.message, id: entry.id))
     if summaryPath != nil {
       listed.rows.append(
-        "| \(entry.severity.rawValue) | \(MarkdownReporter.cell(entry.location)) | `\(entry.id)` | "
+        "| \(entry.severity.rawValue) | \(MarkdownReporter.cell("\(entry.file):\(entry.line)")) | `\(entry.id)` | "
           + "\(MarkdownReporter.cell(entry.message)) |")
     }
     rest[entry.severity] = (listed.count + 1, listed.lines, listed.rows)
@@ -94,7 +97,8 @@ final class GitHubReporter: FindingReporter {
     let listed = levels.compactMap { rest[$0] }
     let count = listed.reduce(0) { $0 + $1.count }
     guard count > 0 else { return }
-    output("traceq: \(Plural.count(count, "more finding")) past GitHub's \(Self.annotationLimit) annotations per level:")
+    output(
+      "traceq: \(Plural.count(count, "more finding")) past GitHub's \(Self.annotationLimit) annotations per level:")
     for level in listed { level.lines.write(to: output) }
     if let summaryPath { appendSummary(listed.map(\.rows), count: count, to: summaryPath) }
   }

@@ -66,7 +66,7 @@ final class MarkdownReporter: FindingReporter {
       unlisted += 1
       return
     }
-    let place = location.contains("`") ? Self.cell(location) : "`\(location)`"
+    let place = location.contains("`") ? Self.cell(location) : "`\(TerminalText.escaped(location))`"
     rows[severity, default: []].append(
       "| \(Self.icon(severity)) \(severity.rawValue) | \(place) | `\(id)` | \(Self.cell(message)) |")
   }
