@@ -72,4 +72,18 @@ struct WorkflowInjectionTests {
       }
     }
   }
+
+  @Test("a pipe in a file name stays in its Markdown table cell")
+  func markdownPipe() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let appearances = Array(repeating: #"{"ev":"viewDidAppear","vc":"0x1","class":"ItemController"}"#, count: 3)
+    try Fixture.write(TraceText.lines([TraceText.header()] + appearances), to: directory.file("a|b.ndjson.gz"))
+    let result = try CommandRunner(directory: directory.path).run(["check", "--format", "markdown", "a|b.ndjson.gz"])
+    let rows = result.output.split(separator: "\n").filter { $0.hasPrefix("| ") && $0.contains("ndjson") }
+    #expect(rows.count == 2, "\(result.output)")
+    for row in rows {
+      #expect(row.replacingOccurrences(of: "\\|", with: "").filter { $0 == "|" }.count == 5, "\(row)")
+    }
+  }
 }
