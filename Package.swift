@@ -48,6 +48,9 @@ let package = Package(
       name: "CISAL",
       pkgConfig: "libisal",
       providers: [.apt(["libisal-dev"]), .brew(["isa-l"])]),
+    // sqlite3_db_config, which is variadic and so out of Swift's reach, as a plain C function
+    // (SQLite from the system, as GRDB links it).
+    .target(name: "CSQLiteConfig", linkerSettings: [.linkedLibrary("sqlite3")]),
     // The trace format: orientations and masks, events, the streaming reader and line parser.
     .target(
       name: "TraceModel",
@@ -60,7 +63,7 @@ let package = Package(
     .target(
       name: "TraceStore",
       dependencies: [
-        "TraceModel",
+        "TraceModel", "CSQLiteConfig",
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "GRDBSQLite", package: "GRDB.swift"),
       ]),

@@ -55,7 +55,7 @@ struct RuleFacts {
     var findings: [Finding] = []
     var raisedException = false
 
-    func sessionEnded(_ session: DrivenSession, findings: [Finding]) {
+    func sessionEnded(_ session: DrivenSession, findings: SessionFindings) {
       self.findings += findings
       raisedException = raisedException || session.replay?.model.raisedException == true
     }

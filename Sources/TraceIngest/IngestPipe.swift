@@ -20,9 +20,12 @@ package final class IngestPipe: IngestItemSource, @unchecked Sendable {
     var stored: [(bytes: Range<Int>, form: Int64)] = []
     var bytes = GrowableBytes(capacity: 1 << 16)
     var bytesRead = 0
+    /// The findings of its `.findings` items, which take memory of their own: about 500 bytes
+    /// each (a message, a hint, the subjects).
+    var findings = 0
 
-    /// What the batch holds, in bytes: its records and its items.
-    var cost: Int { bytes.count + items.count * MemoryLayout<IngestItem>.stride }
+    /// What the batch holds, in bytes: its records, its items and their findings.
+    var cost: Int { bytes.count + items.count * MemoryLayout<IngestItem>.stride + findings * 512 }
   }
 
   /// A batch is handed over at this many items...
@@ -75,8 +78,9 @@ package final class IngestPipe: IngestItemSource, @unchecked Sendable {
           let form = RecordForm.split(event, line: record, into: &rest)
           batch.stored.append((rest.withUnsafeBytes { batch.bytes.append($0) }, form))
         }
+        if case .findings(let part) = item { batch.findings += part.count }
         batch.items.append(item)
-        if batch.items.count == batchItems || batch.bytes.count >= batchBytes {
+        if batch.items.count == batchItems || batch.bytes.count + batch.findings * 512 >= batchBytes {
           batch.bytesRead = decoding.bytesRead
           guard channel.send(batch) else { return decoding.cancel() }
           batch = Batch()

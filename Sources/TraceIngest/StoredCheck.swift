@@ -9,14 +9,6 @@ import TraceStore
 /// time in one short unit of work. Neither side keeps a writer waiting: a `traceq ingest`
 /// running meanwhile stores its files (which this check does not see).
 package struct StoredCheck {
-  /// One session replayed.
-  package struct Replayed {
-    package var session: StoredSession
-    /// Its findings, in line order.
-    package var findings: [Finding]
-    package var events: Int
-  }
-
   package let store: any TraceStoreBackend
   package let rules: RuleSet
   /// Whether the sessions of the file at a stored path are replayed (asked on the reading
@@ -38,11 +30,13 @@ package struct StoredCheck {
   ///   - findings: where the findings are stored; nil reports them only (read-only media).
   ///   - note: what the user should know about how the store was opened.
   ///   - begin: the sessions to replay and the damage of their files, before the first.
-  ///   - replayed: each session once replayed, in order (its findings stored or about to be).
+  ///   - replayed: each session once replayed, in order, with its events, before its findings.
+  ///   - found: each finding of that session, in line order (stored, or about to be).
   /// - Throws: ``StoreError`` when the store cannot be read or the findings cannot be stored.
   package func run(
     storingFindingsIn findings: (any FindingWriter)?, note: (String) -> Void,
-    begin: (_ sessions: [StoredSession], _ damage: [Int64: [IngestIssue]]) -> Void, replayed: (Replayed) -> Void
+    begin: (_ sessions: [StoredSession], _ damage: [Int64: [IngestIssue]]) -> Void,
+    replayed: (_ session: StoredSession, _ events: Int) -> Void, found: (Finding) -> Void
   ) throws {
     let reading = StoredRecordsPipe(store: store, keeps: keeps)
     var pending = PendingFindings(writer: findings, rules: rules.reportedIDs)
@@ -56,9 +50,12 @@ package struct StoredCheck {
       let events = replay?.finish(cutShort: session.cutShort).events ?? 0
       open = nil
       replay = nil
-      let done = Replayed(session: session, findings: collected.findings, events: events)
-      try pending.add(done)
-      replayed(done)
+      replayed(session, events)
+      try pending.begin(session)
+      for finding in collected.findings ?? SessionFindings() {
+        try pending.add(finding)
+        found(finding)
+      }
     }
     while let message = try reading.next() {
       switch message {
@@ -80,31 +77,44 @@ package struct StoredCheck {
   }
 }
 
-/// The findings of sessions replayed and not yet stored.
+/// The findings of sessions replayed and not yet stored: a session's first part replaces what
+/// was stored for it, the parts after it (a session with many findings) add to it.
 private struct PendingFindings {
   let writer: (any FindingWriter)?
   let rules: [String]
-  var sessions: [(session: StoredSession, findings: [Finding])] = []
+  var parts: [FindingsPart] = []
   var findings = 0
 
-  mutating func add(_ replayed: StoredCheck.Replayed) throws {
+  /// A session's findings follow.
+  mutating func begin(_ session: StoredSession) throws {
     guard writer != nil else { return }
-    sessions.append((replayed.session, replayed.findings))
-    findings += replayed.findings.count
-    if sessions.count >= StoredCheck.sessionsPerWrite || findings >= StoredCheck.findingsPerWrite { try flush() }
+    if parts.count >= StoredCheck.sessionsPerWrite { try flush() }
+    parts.append(FindingsPart(session: session, findings: [], replaces: true))
+  }
+
+  /// A finding of the session begun last.
+  mutating func add(_ finding: Finding) throws {
+    guard writer != nil else { return }
+    if findings >= StoredCheck.findingsPerWrite {
+      let session = parts[parts.count - 1].session
+      try flush()
+      parts.append(FindingsPart(session: session, findings: [], replaces: false))
+    }
+    parts[parts.count - 1].findings.append(finding)
+    findings += 1
   }
 
   mutating func flush() throws {
-    guard let writer, !sessions.isEmpty else { return }
-    try writer.replaceFindings(sessions, rules: rules)
-    sessions.removeAll(keepingCapacity: true)
+    guard let writer, !parts.isEmpty else { return }
+    try writer.writeFindings(parts, rules: rules)
+    parts.removeAll(keepingCapacity: true)
     findings = 0
   }
 }
 
 /// The findings of the session a driver ended, in line order.
 private final class CollectedFindings: SessionObserver {
-  var findings: [Finding] = []
+  var findings: SessionFindings?
 
-  func sessionEnded(_ session: DrivenSession, findings: [Finding]) { self.findings = findings }
+  func sessionEnded(_ session: DrivenSession, findings: SessionFindings) { self.findings = findings }
 }

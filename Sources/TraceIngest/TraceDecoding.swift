@@ -13,7 +13,7 @@ package final class TraceDecoding: IngestItemSource, SessionObserver {
   private let driver: SessionDriver
   private let checks: Bool
   /// Items that go before the next one read: a session's findings and the next session.
-  private var queued: [IngestItem] = []
+  private var queued: [Queued] = []
   private var head = 0
   private var cancelled = false
   package private(set) var end: DecodedTraceEnd?
@@ -36,42 +36,67 @@ package final class TraceDecoding: IngestItemSource, SessionObserver {
   package func cancel() { cancelled = true }
 
   package func next() throws -> IngestItem? {
-    while head == queued.count {
-      queued.removeAll(keepingCapacity: true)
-      head = 0
-      if end != nil || cancelled { return nil }
-      guard let item = try stream.next() else {
-        driver.finishInput(kind: stream.kind, cutShort: stream.wasCutShort, to: self)
-        // Bytes after the end of the text (after a damaged stream) belong to the content too.
-        try stream.reader.drainSource { _ in }
-        end = DecodedTraceEnd(
-          compression: stream.reader.compression, kind: stream.kind ?? .trace, lines: stream.reader.linesRead,
-          cutShort: stream.wasCutShort, unverifiedFromLine: stream.reader.unverifiedFromLine,
-          content: (hashing.hash.finalize(), hashing.hash.byteCount))
-        continue
+    while true {
+      while head == queued.count {
+        queued.removeAll(keepingCapacity: true)
+        head = 0
+        if end != nil || cancelled { return nil }
+        guard let item = try stream.next() else {
+          driver.finishInput(kind: stream.kind, cutShort: stream.wasCutShort, to: self)
+          // Bytes after the end of the text (after a damaged stream) belong to the content too.
+          try stream.reader.drainSource { _ in }
+          end = DecodedTraceEnd(
+            compression: stream.reader.compression, kind: stream.kind ?? .trace, lines: stream.reader.linesRead,
+            cutShort: stream.wasCutShort, unverifiedFromLine: stream.reader.unverifiedFromLine,
+            content: (hashing.hash.finalize(), hashing.hash.byteCount))
+          continue
+        }
+        driver.take(item, to: self)
+        // An event is handed on as it comes (the driver reports nothing else for it).
+        if case .event(let event) = item { return .event(event) }
       }
-      driver.take(item, to: self)
-      // An event is handed on as it comes (the driver reports nothing else for it).
-      if case .event(let event) = item { return .event(event) }
+      if let item = takeQueued() { return item }
     }
-    head += 1
-    return queued[head - 1]
+  }
+
+  /// What waits in the queue: an item, or a session's findings, handed on a part at a time.
+  private enum Queued {
+    case item(IngestItem)
+    case findings(SessionFindings)
+  }
+
+  /// How many findings one `.findings` item holds at most.
+  static let findingsPerItem = 256
+
+  /// The next queued item; nil when a session's findings turned out to be all taken.
+  private func takeQueued() -> IngestItem? {
+    switch queued[head] {
+    case .item(let item):
+      head += 1
+      return item
+    case .findings(let findings):
+      var part: [Finding] = []
+      while part.count < Self.findingsPerItem, let finding = findings.next() { part.append(finding) }
+      if part.count < Self.findingsPerItem { head += 1 }
+      return part.isEmpty ? nil : .findings(part)
+    }
   }
 
   // MARK: What the driver sees
 
   package func sessionStarted(_ session: DrivenSession) {
     queued.append(
-      .session(
-        session.header, line: session.line, text: String(decoding: stream.record, as: UTF8.self),
-        symbols: session.symbols))
+      .item(
+        .session(
+          session.header, line: session.line, text: String(decoding: stream.record, as: UTF8.self),
+          symbols: session.symbols)))
   }
 
   package func issueFound(_ issue: IngestIssue) {
-    queued.append(.issue(issue))
+    queued.append(.item(.issue(issue)))
   }
 
-  package func sessionEnded(_ session: DrivenSession, findings: [Finding]) {
+  package func sessionEnded(_ session: DrivenSession, findings: SessionFindings) {
     if checks && session.replay != nil { queued.append(.findings(findings)) }
   }
 }

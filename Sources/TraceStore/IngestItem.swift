@@ -7,7 +7,8 @@ package enum IngestItem {
   /// An event of the open session; its record's bytes come with it (``IngestItemSource/record``).
   case event(TraceEvent)
   case issue(IngestIssue)
-  /// The replay findings of the session that just ended (`--check`), sorted by line.
+  /// Replay findings of the session that just ended (`--check`), sorted by line: all of them, or
+  /// the next part (a session with many findings hands them on a part at a time).
   case findings([Finding])
 }
 

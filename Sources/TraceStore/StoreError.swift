@@ -13,6 +13,9 @@ public enum StoreError: Error {
   /// The store was written by a newer traceq (schema version `found`; this one knows up to
   /// `known`).
   case newerSchema(location: String, found: Int, known: Int)
+  /// The store at `location` holds `tables` of another program's and none of traceq's: it is
+  /// left untouched.
+  case notATraceqDatabase(location: String, tables: [String])
   /// Reading the store failed (a damaged file, an I/O error).
   case readFailed(location: String, reason: String)
   /// Writing findings failed; those stored before stay.
@@ -28,6 +31,9 @@ public enum QueryRefusal: Sendable {
   /// A value the query builds is longer than the limit.
   case tooBig
   case outOfMemory
+  /// The statement does something a query may not (write, attach a database, call a function
+  /// that reaches memory or files): `reason` says what.
+  case notAllowed
   /// Anything else: a syntax error, a write on a read-only connection, ...
   case other
 }

@@ -66,6 +66,22 @@ package protocol StoredRecordBatch: Sendable {
 /// Replaces stored findings (`check --db`), a few sessions at a time, each call one short unit
 /// of work so that writers storing files meanwhile wait for it only briefly.
 package protocol FindingWriter: AnyObject {
-  /// Replaces the findings of `rules` of each session with the ones given.
-  func replaceFindings(_ sessions: [(session: StoredSession, findings: [Finding])], rules: [String]) throws
+  /// Stores each part's findings: a part that ``FindingsPart/replaces`` first removes the
+  /// session's stored findings of `rules`; a later part of the same session adds to it.
+  func writeFindings(_ parts: [FindingsPart], rules: [String]) throws
+}
+
+/// Some findings of one session, for a ``FindingWriter``: a session with many findings is
+/// stored in several parts, in line order, so that they are never all held at once.
+package struct FindingsPart {
+  package var session: StoredSession
+  package var findings: [Finding]
+  /// The session's first part: its earlier findings of the rules that ran are replaced.
+  package var replaces: Bool
+
+  package init(session: StoredSession, findings: [Finding], replaces: Bool) {
+    self.session = session
+    self.findings = findings
+    self.replaces = replaces
+  }
 }

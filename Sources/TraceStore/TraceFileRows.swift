@@ -117,9 +117,11 @@ package final class TraceFileRows<Rows: TraceRows> {
     ingestion.onIssue(issue)
   }
 
+  /// Stores findings of the open session (a session new in this file has none stored yet; a
+  /// session with many findings comes in several parts).
   private func store(_ findings: [Finding]) throws {
     if let open = session, let rules = ingestion.checkedRules {
-      try writer.replaceFindings(session: open.id, trace: try traceID(), with: findings, rules: rules)
+      try writer.insertFindings(session: open.id, trace: try traceID(), findings)
     }
     for finding in findings {
       summary.findings[finding.severity, default: 0] += 1

@@ -35,6 +35,7 @@ package protocol TraceRows: AnyObject {
     _ event: TraceEvent, session: Int64, idBase: Int64, record: UnsafeRawBufferPointer,
     stored: (bytes: UnsafeRawBufferPointer, form: Int64)?) throws
   func insert(_ issue: IngestIssue, trace: Int64, session: Int64?) throws
-  /// Replaces the findings of `rules` of a session with `findings` (`ingest --check`).
-  func replaceFindings(session: Int64, trace: Int64, with findings: [Finding], rules: [String]) throws
+  /// Adds findings of the open session, new in this file, which has none stored yet
+  /// (`ingest --check`; a session with many findings hands them on in several parts).
+  func insertFindings(session: Int64, trace: Int64, _ findings: [Finding]) throws
 }

@@ -2,8 +2,8 @@ import PostgresNIO
 import TraceModel
 import TraceStore
 
-/// Stores findings in `anomalies` (`check --db`), each call in one short transaction: the
-/// earlier rows of the rules that ran deleted, the new ones copied.
+/// Stores findings in `anomalies` (`check --db`), each call in one short transaction: for a
+/// session's first part the earlier rows of the rules that ran deleted, the new ones copied.
 final class PostgresFindingWriter: FindingWriter {
   private let link: PostgresLink
 
@@ -13,18 +13,19 @@ final class PostgresFindingWriter: FindingWriter {
 
   deinit { link.close() }
 
-  func replaceFindings(_ sessions: [(session: StoredSession, findings: [Finding])], rules: [String]) throws {
+  func writeFindings(_ parts: [FindingsPart], rules: [String]) throws {
     var rows = CopyText()
-    for (session, findings) in sessions {
-      for finding in findings {
-        Self.encode(finding, session: session.id, trace: session.traceID, into: &rows)
+    for part in parts {
+      for finding in part.findings {
+        Self.encode(finding, session: part.session.id, trace: part.session.traceID, into: &rows)
         rows.endRow()
       }
     }
+    let replaced = parts.filter(\.replaces).map(\.session.id)
     do {
       try link.transaction {
         var binds = PostgresBindings()
-        binds.append(sessions.map(\.session.id))
+        binds.append(replaced)
         binds.append(rules)
         try link.execute("DELETE FROM anomalies WHERE session_id = ANY($1) AND rule = ANY($2)", binds)
         guard rows.count > 0 else { return }

@@ -285,8 +285,8 @@ final class PostgresRowWriter: TraceRows {
     }
   }
 
-  /// The session is new in this transaction: it has no findings to replace yet.
-  func replaceFindings(session: Int64, trace: Int64, with findings: [Finding], rules: [String]) throws {
+  /// The session is new in this transaction: it has no findings to replace.
+  func insertFindings(session: Int64, trace: Int64, _ findings: [Finding]) throws {
     for finding in findings {
       add(.anomalies) { PostgresFindingWriter.encode(finding, session: session, trace: trace, into: &$0) }
     }

@@ -23,6 +23,7 @@ struct TraceqCommand: ParsableCommand {
   /// written also ends with status 2 (``StandardStreams``).
   static func main() {
     StandardStreams.openClosedDescriptors()
+    StandardStreams.ignoreClosedPipes()
     var status: ExitStatus
     do {
       var command = try parseAsRoot()

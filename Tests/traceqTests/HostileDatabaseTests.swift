@@ -97,7 +97,70 @@ struct HostileDatabaseTests {
     let result = try shell("unshare -rm sh -c '\(script)'", in: directory.path)
     #expect(result.status == 0, "\(result.error)")
     #expect(result.output.hasPrefix("count(*)\n40\n"), "\(result.output)")
-    #expect(result.error.contains("note: media/d.db cannot be opened for shared reading"), "\(result.error)")
+    #expect(
+      result.error.contains(
+        "note: media/d.db is read as an immutable file: its directory cannot be written, so SQLite cannot create"),
+      "\(result.error)")
     #expect(result.error.contains("the findings are reported, not stored in anomalies"), "\(result.error)")
+  }
+
+  /// Runs `script` with /bin/sh as the unprivileged user `nobody` (root reads and writes any
+  /// file whatever its mode), or returns nil where `setpriv` is missing.
+  static func asNobody(_ script: String, in directory: String) throws -> CommandRunner.Result? {
+    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else { return nil }
+    let command = "/usr/bin/setpriv --reuid=65534 --regid=65534 --clear-groups /bin/sh -c '\(script)'"
+    return try shell(command, in: directory)
+  }
+
+  @Test("a read-only database in a directory its reader cannot write is queried, checked and reported on, with a note")
+  func readOnlyFiles() throws {
+    let directory = try Self.database()
+    defer { directory.remove() }
+    let owned = try shell(
+      "mkdir ro out && cp d.db ro/ && chmod 0444 ro/d.db && chmod 0555 ro && chmod 0777 out && chmod 0755 .",
+      in: directory.path)
+    #expect(owned.status == 0, "\(owned.error)")
+    let script = """
+      "$TRACEQ" query --db ro/d.db "SELECT count(*) FROM events" && "$TRACEQ" check --db ro/d.db &&
+      "$TRACEQ" report --db ro/d.db -o out/report.html
+      """
+    guard let result = try Self.asNobody(script, in: directory.path) else {
+      Issue.record("setpriv (util-linux) is needed to run traceq as an unprivileged user")
+      return
+    }
+    #expect(result.status == 0, "\(result.error)")
+    #expect(result.output.hasPrefix("count(*)\n40\n"), "\(result.output)")
+    #expect(!result.error.contains("error:"), "\(result.error)")
+    #expect(FileManager.default.fileExists(atPath: directory.file("out/report.html")))
+    #expect(
+      result.error.contains(
+        "note: ro/d.db is read as an immutable file: its directory cannot be written, so SQLite cannot create "
+          + "d.db-wal and d.db-shm next to it"),
+      "\(result.error)")
+    #expect(result.error.contains("the findings are reported, not stored in anomalies"), "\(result.error)")
+  }
+
+  @Test("another program's SQLite database given to ingest is refused, with status 2, and left as it was")
+  func foreignDatabase() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let app = directory.file("app.db")
+    try DatabaseQueue(path: app).write { db in
+      try db.execute(sql: "CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT); INSERT INTO users VALUES (1, 'a')")
+    }
+    let before = try Data(contentsOf: URL(fileURLWithPath: app))
+    try Fixture.write(TraceText.lines([TraceText.header()] + TraceText.events(3)), to: directory.file("t.ndjson.gz"))
+    let runner = CommandRunner(directory: directory.path)
+    for arguments in [["ingest", "--db", "app.db", "t.ndjson.gz"], ["check", "--db", "app.db"]] {
+      let result = try runner.run(arguments)
+      #expect(result.status == 2, "\(arguments): \(result.error)")
+      #expect(
+        result.error.contains("error: app.db is not a traceq database: it holds other tables (users)"),
+        "\(result.error)")
+    }
+    #expect(try Data(contentsOf: URL(fileURLWithPath: app)) == before)
+    #expect(!FileManager.default.fileExists(atPath: app + "-wal"))
+    let mode = try DatabaseQueue(path: app).read { try String.fetchOne($0, sql: "PRAGMA journal_mode") }
+    #expect(mode == "delete")
   }
 }

@@ -75,13 +75,13 @@ struct QueryTests {
     #expect(try query(sql, .ndjson, database: store.database).1 == [#"{"x":"a,b","y":"say \"hi\"","z":"line\ntwo"}"#])
   }
 
-  @Test("the connection is read-only and SQLite's message is shown")
+  @Test("the connection only reads, and SQLite's message is shown")
   func readOnly() throws {
     let store = try stored()
     defer { store.directory.remove() }
     let (status, _, errors) = try query("DELETE FROM event_rows", .csv, database: store.database)
     #expect(status == .findings)
-    #expect(errors == ["error: attempt to write a readonly database"])
+    #expect(errors == ["error: traceq query only reads the database: writing to event_rows is not allowed"])
     #expect(try store.count("SELECT count(*) FROM event_rows") == 9)
     let bad = try query("SELEC 1", .csv, database: store.database)
     #expect(bad.0 == .findings && bad.2 == [#"error: near "SELEC": syntax error"#])

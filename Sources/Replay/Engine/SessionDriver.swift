@@ -3,8 +3,9 @@ import TraceModel
 /// Drives the sessions of a trace through the model: the one place that decides where a session
 /// starts and ends (a header, the end of the input, an input cut short), which sessions are
 /// replayed (format version 1; optionally only some), and in which order findings are handed
-/// on (by line within each session). `check`, `ingest --check`, `check --db` and `replay` all
-/// observe it, through a ``SessionObserver``; any ``TraceItemSource`` feeds it.
+/// on (by line within each session, in bounded memory: ``SessionFindings``). `check`,
+/// `ingest --check`, `check --db` and `replay` all observe it, through a ``SessionObserver``;
+/// any ``TraceItemSource`` feeds it.
 public final class SessionDriver {
   /// The trace format version this model replays; sessions of other versions are read and
   /// stored, but not replayed.
@@ -37,8 +38,10 @@ public final class SessionDriver {
   /// session's header. Unretained: ``session`` holds it while it is set, and an event costs no
   /// reference counting for it.
   @exclusivity(unchecked) private var replay: Unmanaged<SessionReplay>?
-  /// The open session's findings so far, in the order they were made.
-  @exclusivity(unchecked) private var findings: [Finding] = []
+  /// The findings of the event being applied.
+  @exclusivity(unchecked) private var eventFindings: [Finding] = []
+  /// The open session's findings so far.
+  @exclusivity(unchecked) private var findings = SessionFindings()
   /// The line of the input's first header.
   private var firstHeaderLine: Int?
 
@@ -106,15 +109,20 @@ public final class SessionDriver {
       if case .console = event.payload { summary.diagnostics += 1 }
       guard let replay else { return observer.eventApplied(event, findings: []) }
       observer.willApply(event)
-      let before = findings.count
       let warning = replay._withUnsafeGuaranteedRef { replay -> IngestIssue? in
-        replay.apply(event, into: &findings)
+        replay.apply(event, into: &eventFindings)
         guard replay.model.capWarning != nil else { return nil }
         defer { replay.model.capWarning = nil }
         return replay.model.capWarning
       }
-      // Most events find nothing: an empty slice does not hold on to the findings' storage.
-      observer.eventApplied(event, findings: findings.count == before ? [] : findings[before...])
+      if eventFindings.isEmpty {
+        // Most events find nothing.
+        observer.eventApplied(event, findings: [])
+      } else {
+        observer.eventApplied(event, findings: eventFindings[...])
+        findings.append(contentsOf: eventFindings)
+        eventFindings.removeAll(keepingCapacity: true)
+      }
       if let warning { observer.issueFound(warning) }
     case .session(let header, let line, let symbols):
       endSession(cutShort: false, to: observer)
@@ -148,11 +156,13 @@ public final class SessionDriver {
     guard let ended = session else { return }
     session = nil
     replay = nil
-    ended.replay?.finish(cutShort: cutShort, into: &findings)
+    ended.replay?.finish(cutShort: cutShort, into: &eventFindings)
     if let warning = ended.replay?.limitWarning { observer.issueFound(warning) }
-    findings.sort { $0.line < $1.line }
-    observer.sessionEnded(ended, findings: findings)
-    findings.removeAll(keepingCapacity: true)
+    findings.append(contentsOf: eventFindings)
+    eventFindings.removeAll(keepingCapacity: true)
+    let ending = findings
+    findings = SessionFindings()
+    observer.sessionEnded(ended, findings: ending)
   }
 }
 
@@ -180,8 +190,10 @@ public protocol SessionObserver: AnyObject {
   func eventApplied(_ event: TraceEvent, findings: ArraySlice<Finding>)
   /// A problem with a line or with the input.
   func issueFound(_ issue: IngestIssue)
-  /// A session ended (at the next header, or at the end of the input); its findings, by line.
-  func sessionEnded(_ session: DrivenSession, findings: [Finding])
+  /// A session ended (at the next header, or at the end of the input); its findings, by line,
+  /// to be read once, now or later (they may wait in a temporary file: a session can have
+  /// millions).
+  func sessionEnded(_ session: DrivenSession, findings: SessionFindings)
 }
 
 extension SessionObserver {
@@ -189,5 +201,5 @@ extension SessionObserver {
   public func willApply(_ event: TraceEvent) {}
   public func eventApplied(_ event: TraceEvent, findings: ArraySlice<Finding>) {}
   public func issueFound(_ issue: IngestIssue) {}
-  public func sessionEnded(_ session: DrivenSession, findings: [Finding]) {}
+  public func sessionEnded(_ session: DrivenSession, findings: SessionFindings) {}
 }

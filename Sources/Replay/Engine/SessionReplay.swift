@@ -8,7 +8,8 @@ public final class SessionReplay {
   public let ordinal: Int
   private let rules: [any Rule]
   private let ruleSet: RuleSet
-  /// The replay's findings and UIKit's of the session so far, for the cross-check.
+  /// The replay's findings (the first ``crossCheckedFindingLimit``) and UIKit's of the session
+  /// so far, for the cross-check.
   @exclusivity(unchecked) private var replayFindings: [Finding] = []
   @exclusivity(unchecked) private var uikitFindings: [Finding] = []
   /// UIKit's diagnostics past ``uikitFindingLimit``, counted by rule id; the line of the first.
@@ -96,7 +97,13 @@ public final class SessionReplay {
       for rule in rules { rule.check(step, into: &list) }
     }
     findings.append(contentsOf: list.findings)
-    if !list.findings.isEmpty { replayFindings.append(contentsOf: list.findings) }
+    if !list.findings.isEmpty, replayFindings.count < Self.crossCheckedFindingLimit {
+      replayFindings.append(contentsOf: list.findings.prefix(Self.crossCheckedFindingLimit - replayFindings.count))
+    }
     list.removeAll()
   }
+
+  /// How many of the replay's findings a session keeps for the cross-check: they wait for its
+  /// end, and a session can have millions. Those after them are reported, not cross-checked.
+  public static let crossCheckedFindingLimit = 10_000
 }

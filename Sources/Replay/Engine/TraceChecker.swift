@@ -44,8 +44,8 @@ public struct TraceChecker: Sendable {
 
     func issueFound(_ issue: IngestIssue) { onIssue(issue) }
 
-    func sessionEnded(_ session: DrivenSession, findings: [Finding]) {
-      findings.forEach(onFinding)
+    func sessionEnded(_ session: DrivenSession, findings: SessionFindings) {
+      for finding in findings { onFinding(finding) }
       if let replay = session.replay, !replay.crossCheck.isEmpty { onCrossCheck(replay.crossCheck) }
     }
   }

@@ -1,17 +1,22 @@
 import GRDB
 import TraceModel
 
-/// Stores the findings of a session's replay in `anomalies`, replacing the earlier results of
-/// the rules that ran.
+/// Stores the findings of a session's replay in `anomalies`: the earlier results of the rules
+/// that ran are deleted, then the new ones inserted (a part at a time, for a session with many).
 struct AnomalyWriter {
   let db: Database
   let rules: [String]
 
-  func replace(session: Int64, trace: Int64, with findings: [Finding]) throws {
+  /// Deletes the session's findings of the rules.
+  func delete(session: Int64) throws {
     let placeholders = Array(repeating: "?", count: rules.count).joined(separator: ", ")
     try db.execute(
       sql: "DELETE FROM anomalies WHERE session_id = ? AND rule IN (\(placeholders))",
       arguments: StatementArguments([session] + rules.map { $0 as DatabaseValueConvertible }))
+  }
+
+  /// Adds findings of the session.
+  func insert(session: Int64, trace: Int64, _ findings: [Finding]) throws {
     let insert = try db.cachedStatement(
       sql: """
         INSERT INTO anomalies (trace_id, session_id, line, rule, severity, vc, class, message, hint, source,

@@ -10,6 +10,7 @@ enum SQLiteConnections {
   /// timeout so that concurrent `traceq ingest` runs take turns, the schema migrated.
   static func openForWriting(path: String) throws -> DatabaseQueue {
     try refuseIfNotRegularFile(path)
+    try refuseForeignDatabase(path)
     var configuration = Configuration()
     configuration.journalMode = .wal
     configuration.busyMode = .timeout(busyTimeout)
@@ -33,8 +34,9 @@ enum SQLiteConnections {
   }
 
   /// A connection that can only read: SQLite refuses any statement that would write. A WAL
-  /// database whose shared-memory index cannot be created (read-only media, a read-only
-  /// directory) is opened as immutable instead, and `note` says so.
+  /// database whose shared-memory index cannot be created or written (read-only media, a
+  /// read-only directory, another user's files) is opened as immutable instead, and `note`
+  /// says why (``immutableNote(_:)``).
   static func openReadOnly(path: String, note: (String) -> Void) throws -> DatabaseQueue {
     guard FileManager.default.fileExists(atPath: path) else { throw StoreError.missing(location: path) }
     try refuseIfNotRegularFile(path)
@@ -49,11 +51,11 @@ enum SQLiteConnections {
     do {
       do {
         return try open(path)
-      } catch let error as DatabaseError where error.resultCode == .SQLITE_CANTOPEN {
+      } catch let error as DatabaseError
+        where error.resultCode == .SQLITE_CANTOPEN || error.resultCode == .SQLITE_READONLY
+      {
         let immutable = try open(immutableURI(path))
-        note(
-          "note: \(path) cannot be opened for shared reading (read-only media?): it is read as an immutable file, "
-            + "so changes another process is making are not seen")
+        note(immutableNote(path))
         return immutable
       }
     } catch {
@@ -77,6 +79,51 @@ enum SQLiteConnections {
     default: kind = "not a file"
     }
     throw StoreError.notARegularFile(location: path, kind: kind)
+  }
+
+  /// Why the database at `path` is read as an immutable file, and what that means.
+  private static func immutableNote(_ path: String) -> String {
+    let url = URL(fileURLWithPath: path)
+    let directory = url.deletingLastPathComponent().path
+    let name = url.lastPathComponent
+    let why =
+      access(directory, W_OK) != 0
+      ? "its directory cannot be written, so SQLite cannot create \(name)-wal and \(name)-shm next to it"
+      : "SQLite cannot open \(name)-shm, its shared-memory index, for writing (read-only media, or another user's file)"
+    var text = "note: \(path) is read as an immutable file: \(why); changes another process makes are not seen"
+    var pending = stat()
+    if stat(path + "-wal", &pending) == 0, pending.st_size > 0 {
+      text += "; the \(pending.st_size) bytes of changes waiting in \(name)-wal are not read"
+    }
+    return text
+  }
+
+  /// Throws ``StoreError/notATraceqDatabase(location:tables:)`` when `path` is a SQLite database
+  /// with tables of its own and none of traceq's (an app's database given to `--db` by
+  /// mistake), after looking at it read-only: nothing of it is changed, not even its journal
+  /// mode. A database that cannot be read this way is left to the open that follows to report.
+  private static func refuseForeignDatabase(_ path: String) throws {
+    guard FileManager.default.fileExists(atPath: path) else { return }
+    var configuration = Configuration()
+    configuration.readonly = true
+    configuration.busyMode = .timeout(busyTimeout)
+    let found: (tables: [String], traceq: Bool)
+    do {
+      found = try DatabaseQueue(path: path, configuration: configuration).read { db in
+        let tables = try String.fetchAll(
+          db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'")
+        let traceq =
+          try tables.contains("grdb_migrations")
+          && Bool.fetchOne(
+            db, sql: "SELECT count(*) > 0 FROM grdb_migrations WHERE identifier = ?",
+            arguments: [StoreSchema.migrator.migrations[0]]) == true
+        return (tables, traceq)
+      }
+    } catch {
+      return
+    }
+    guard !found.tables.isEmpty, !found.traceq else { return }
+    throw StoreError.notATraceqDatabase(location: path, tables: found.tables)
   }
 
   /// An SQLite URI that opens `path` as immutable: no locks, no WAL index, nothing written.

@@ -11,12 +11,14 @@ final class SQLiteFindingWriter: FindingWriter {
     self.queue = queue
   }
 
-  func replaceFindings(_ sessions: [(session: StoredSession, findings: [Finding])], rules: [String]) throws {
+  func writeFindings(_ parts: [FindingsPart], rules: [String]) throws {
     do {
       try queue.write { db in
         let writer = AnomalyWriter(db: db, rules: rules)
-        for (session, findings) in sessions {
-          try writer.replace(session: session.id, trace: session.traceID, with: findings)
+        for part in parts {
+          let session = part.session
+          if part.replaces { try writer.delete(session: session.id) }
+          try writer.insert(session: session.id, trace: session.traceID, part.findings)
         }
       }
     } catch {

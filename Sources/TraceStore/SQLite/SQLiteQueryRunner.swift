@@ -3,10 +3,22 @@ import GRDB
 import GRDBSQLite
 
 /// A read-only connection to a traceq database, for SQL over the tables and views of
-/// `docs/schema.md`. SQLite refuses any statement that would write.
+/// `docs/schema.md`. SQLite refuses any statement that would write, and the user's SQL is
+/// treated as untrusted (``UntrustedSQLGuard``): it may read the database and nothing else.
 struct SQLiteQueryRunner: QueryRunner {
   let path: String
   let queue: DatabaseQueue
+  private let guarding: UntrustedSQLGuard
+
+  init(path: String, queue: DatabaseQueue) throws {
+    self.path = path
+    self.queue = queue
+    do {
+      guarding = try UntrustedSQLGuard(on: queue)
+    } catch {
+      throw StoreError.cannotOpen(location: path, reason: StoreError.reason(error))
+    }
+  }
 
   func run(_ sql: String, limits: QueryLimits?, _ body: (_ columns: [String], _ rows: any QueryRows) throws -> Void)
     throws
@@ -19,9 +31,14 @@ struct SQLiteQueryRunner: QueryRunner {
             try body(statement.columnNames, try SQLiteRows(statement))
           }
         }
-        if let limits { try limits.apply(to: db, run) } else { try run() }
+        try guarding.whileGuarding {
+          if let limits { try limits.apply(to: db, run) } else { try run() }
+        }
       }
     } catch let error as DatabaseError {
+      if let refusal = guarding.refusal {
+        throw StoreError.refused(.notAllowed, reason: refusal)
+      }
       throw StoreError.refused(QueryRefusal(error.resultCode), reason: error.message ?? "\(error.resultCode)")
     }
   }

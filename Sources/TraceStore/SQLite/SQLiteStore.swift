@@ -31,7 +31,7 @@ struct SQLiteStore: TraceStoreBackend {
   }
 
   func openQueries(note: (String) -> Void) throws -> any QueryRunner {
-    SQLiteQueryRunner(path: path, queue: try SQLiteConnections.openReadOnly(path: path, note: note))
+    try SQLiteQueryRunner(path: path, queue: try SQLiteConnections.openReadOnly(path: path, note: note))
   }
 
   func newStoreObjects() throws -> [StoredObject] {

@@ -286,8 +286,8 @@ final class TraceRowWriter: TraceRows {
     pendingRecords.removeAll(keepingCapacity: true)
   }
 
-  func replaceFindings(session: Int64, trace: Int64, with findings: [Finding], rules: [String]) throws {
-    try AnomalyWriter(db: db, rules: rules).replace(session: session, trace: trace, with: findings)
+  func insertFindings(session: Int64, trace: Int64, _ findings: [Finding]) throws {
+    try AnomalyWriter(db: db, rules: []).insert(session: session, trace: trace, findings)
   }
 
   func insert(_ issue: IngestIssue, trace: Int64, session: Int64?) throws {

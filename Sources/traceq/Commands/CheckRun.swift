@@ -68,8 +68,9 @@ struct CheckRun {
         if let kind = summary.kind { tally.kinds[kind, default: 0] += 1 }
         if summary.rejected { status = .unusable }
         if let noteOutput, let kind = summary.kind, kind != .trace, !summary.rejected {
-          let name = TerminalText.escaped(path)
-          noteOutput("\(name): read as \(kind.rawValue): \(Plural.count(summary.diagnostics, "UIKit diagnostic"))")
+          noteOutput(
+            "\(TerminalText.lineStart(path)): read as \(kind.rawValue): \(Plural.count(summary.diagnostics, "UIKit diagnostic"))"
+          )
         }
       case .unreadable(let reason):
         errorOutput(TerminalText.escaped(reason))  // one line, whatever the file's name

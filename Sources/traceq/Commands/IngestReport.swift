@@ -57,7 +57,7 @@ final class IngestReport {
       total.add(summary)
       if shown > run.issueLimit {
         run.errorOutput(
-          "\(TerminalText.escaped(path)): note: \(shown - run.issueLimit) more issues are stored: traceq query "
+          "\(TerminalText.lineStart(path)): note: \(shown - run.issueLimit) more issues are stored: traceq query "
             + "\"SELECT line, severity, message FROM ingest_errors WHERE trace_id = \(summary.traceID)\"")
       }
       if !run.quiet { run.output(Self.describe(summary)) }
@@ -69,7 +69,7 @@ final class IngestReport {
       skipped += 1
       if !run.quiet {
         let origin = existing == path ? "" : " (as \(TerminalText.escaped(existing)))"
-        run.output("\(TerminalText.escaped(path)): skipped, already stored\(origin); --force replaces it")
+        run.output("\(TerminalText.lineStart(path)): skipped, already stored\(origin); --force replaces it")
       }
       return .clean
     case .rejected(let issue):
@@ -103,7 +103,7 @@ final class IngestReport {
     if summary.truncated { parts.append("cut short") }
     if summary.kind != .trace { parts.append("read as \(summary.kind.rawValue)") }
     if let replaced = summary.replaced { parts.append("replaced \(replaced)") }
-    return "\(TerminalText.escaped(summary.path)): \(parts.joined(separator: ", "))"
+    return "\(TerminalText.lineStart(summary.path)): \(parts.joined(separator: ", "))"
   }
 
   static func describeTotal(_ total: IngestSummary, files: Int, skipped: Int, database: String) -> String {

@@ -17,6 +17,8 @@ struct QueryRun {
   var timeout: Double? = QueryRun.defaultTimeout
   var output: (String) -> Void = StandardStreams.printLine
   var errorOutput: (String) -> Void = Terminal.error
+  /// Whether nothing more can be printed (`traceq query … | head -1`): the run stops there.
+  var outputIsClosed: () -> Bool = { StandardStreams.outputIsClosed }
 
   /// The default of `--timeout`, in seconds.
   static let defaultTimeout: Double = 300
@@ -45,14 +47,24 @@ struct QueryRun {
         let printer = format.makePrinter(
           columns: columns, output: output, forTerminal: forTerminal, escapingFormulas: escapesFormulas)
         do {
-          while try rows.step() { printer.add(rows) }
+          var printed = 0
+          while try rows.step() {
+            printer.add(rows)
+            printed &+= 1
+            // A row costs well under a microsecond: the lock behind the answer is asked for
+            // every 256 rows, a few KiB of output.
+            if printed & 0xFF == 0, outputIsClosed() { throw OutputClosed() }
+          }
         } catch {
           printer.flush()
           throw error
         }
         printer.flush()
         printer.finish()
+        if outputIsClosed() { throw OutputClosed() }
       }
+      return .clean
+    } catch is OutputClosed {
       return .clean
     } catch StoreError.refused(let refusal, let reason) {
       errorOutput(message(for: refusal, reason))
@@ -69,10 +81,15 @@ struct QueryRun {
       "error: a value the query builds is over traceq query's limit of \(Self.maxValueLength >> 20) MiB (\(reason))"
     case .outOfMemory:
       "error: SQLite ran out of memory running the query"
+    case .notAllowed:
+      "error: traceq query only reads the database: \(reason) is not allowed"
     case .other:
       "error: \(reason)"
     }
   }
+
+  /// Stops the statements: what they print has no reader any more.
+  private struct OutputClosed: Error {}
 
   /// Whether `sql` holds something besides whitespace and comments.
   static func holdsStatement(_ sql: String) -> Bool {

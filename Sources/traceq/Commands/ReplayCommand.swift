@@ -96,13 +96,13 @@ struct ReplayRun {
     }
     if let line, line > stream.reader.linesRead {
       errorOutput(
-        "\(TerminalText.escaped(file)): error: line \(line) is past the end of the file, "
+        "\(TerminalText.lineStart(file)): error: line \(line) is past the end of the file, "
           + "which has \(Plural.count(stream.reader.linesRead, "line"))")
       return .unusable
     }
     if let replay = driver.session?.replay, let line { return show(replay, at: line) }
     if let line {
-      errorOutput("\(TerminalText.escaped(file)): error: no session holds line \(line)")
+      errorOutput("\(TerminalText.lineStart(file)): error: no session holds line \(line)")
       return .unusable
     }
     return .clean
@@ -139,7 +139,7 @@ struct ReplayRun {
 
   private func show(_ replay: SessionReplay, at line: Int) -> ExitStatus {
     replay.model.settle()
-    emit("\(TerminalText.escaped(file)):\(line), session \(replay.ordinal)")
+    emit("\(TerminalText.lineStart(file)):\(line), session \(replay.ordinal)")
     emit(StateDescription(replay.model).text)
     return .clean
   }

@@ -11,7 +11,8 @@ struct StoredCheckRun {
   var triage: FindingTriage
   var reporter: FindingReporter
   var errorOutput: (String) -> Void = Terminal.error
-  /// Called after each session is replayed (tests pause the replay here).
+  /// Called after each session is replayed, before its findings are reported (tests pause the
+  /// replay here).
   var onReplayed: (StoredSession) -> Void = { _ in }
 
   init(
@@ -37,30 +38,30 @@ struct StoredCheckRun {
     do {
       let check = StoredCheck(store: store, rules: policy.rules, keeps: policy.fileSelection.keepsStored)
       var damage: [Int64: [IngestIssue]] = [:]
-      var begun: Int64?
+      // The session replayed last, whose findings come.
+      var begun: StoredSession?
       try check.run(
         storingFindingsIn: try findingWriter(), note: errorOutput,
         begin: { sessions, damaged in
           tally.files = Set(sessions.map(\.traceID)).count
           damage = damaged
         },
-        replayed: { replayed in
-          let session = replayed.session
+        replayed: { session, events in
           tally.sessions += 1
-          tally.events += replayed.events
-          if begun != session.traceID {
+          tally.events += events
+          if begun?.traceID != session.traceID {
             reporter.begin(file: session.path)
-            begun = session.traceID
             // A damaged file is reported as such again: its findings may be wrong.
             for issue in damage[session.traceID] ?? [] {
               tally.add(issue)
               reporter.report(issue: issue, file: session.path)
             }
           }
-          for finding in replayed.findings {
-            triage.deliver(finding, file: session.path, tally: &tally, to: reporter)
-          }
+          begun = session
           onReplayed(session)
+        },
+        found: { finding in
+          if let session = begun { triage.deliver(finding, file: session.path, tally: &tally, to: reporter) }
         })
     } catch let error as StoreError {
       errorOutput(error.message)

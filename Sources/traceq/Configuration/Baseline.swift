@@ -77,7 +77,7 @@ struct Baseline: Equatable {
     }
     let text = SortedJSON.text(File(version: Self.formatVersion, findings: entries)) + "\n"
     do {
-      try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+      try OutputPath.writeAtomically(Data(text.utf8), to: path)
     } catch {
       throw BaselineError(path: path, problem: "cannot be written (\(error.localizedDescription))")
     }

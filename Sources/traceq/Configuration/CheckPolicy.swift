@@ -71,7 +71,7 @@ struct CheckPolicy {
 
   /// The note for a path `excluded` leaves out, saying what was not done to it (`not checked`).
   func exclusionNote(_ path: String, _ omission: String) -> String {
-    "\(TerminalText.escaped(path)): note: \(omission): excluded by \(configuration.file ?? "the configuration")"
+    "\(TerminalText.lineStart(path)): note: \(omission): excluded by \(configuration.file ?? "the configuration")"
   }
 
   /// Whether a controller the finding names (its app's controller included) has a class ignored

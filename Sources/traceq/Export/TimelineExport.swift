@@ -148,7 +148,7 @@ private final class TimelineObserver: SessionObserver {
 
   func issueFound(_ issue: IngestIssue) { errorOutput(Diagnostic.line(path: file, issue)) }
 
-  func sessionEnded(_ session: DrivenSession, findings: [Finding]) {
+  func sessionEnded(_ session: DrivenSession, findings: SessionFindings) {
     guard let recorder else { return }
     let added = findings.filter { finding in
       guard let count = delivered[finding], count > 0 else { return true }

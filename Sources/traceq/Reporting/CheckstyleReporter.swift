@@ -6,11 +6,15 @@ import TraceModel
 /// trace), an `<error>` per finding or bad line with `line`, `severity` (`error`, `warning`,
 /// `info`), `message` and `source` (`traceq.rules.RULE`, or `traceq.input.KIND`). Suppressed
 /// findings are left out.
+///
+/// Written as findings come: the errors of one path in a row share a `<file>`; a path reported
+/// again later (a declaration that findings of several traces point at, with `--source-root`)
+/// gets another `<file>` element of the same name, which readers of the format merge.
 final class CheckstyleReporter: FindingReporter {
   private let output: (String) -> Void
-  /// The `<error>` elements of each path, paths in the order first reported.
-  private var files: [(path: String, errors: [String])] = []
-  private var position: [String: Int] = [:]
+  /// The path of the open `<file>` element; nil before the first.
+  private var path: String?
+  private var started = false
 
   init(output: @escaping (String) -> Void) {
     self.output = output
@@ -33,26 +37,29 @@ final class CheckstyleReporter: FindingReporter {
   }
 
   func finish(_ tally: FindingTally) {
-    var lines = [#"<?xml version="1.0" encoding="utf-8"?>"#, #"<checkstyle version="4.3">"#]
-    for file in files {
-      lines.append(#"  <file name="\#(XMLText.attribute(file.path))">"#)
-      lines += file.errors
-      lines.append("  </file>")
-    }
-    lines.append("</checkstyle>")
-    output(lines.joined(separator: "\n"))
+    start()
+    if path != nil { output("  </file>") }
+    output("</checkstyle>")
+  }
+
+  /// Writes the document's opening, once (not before the run has something to report: a run
+  /// that stops before it writes nothing).
+  private func start() {
+    guard !started else { return }
+    started = true
+    output(#"<?xml version="1.0" encoding="utf-8"?>"#)
+    output(#"<checkstyle version="4.3">"#)
   }
 
   private func add(path: String, line: Int, severity: Severity, message: String, source: String) {
-    let index =
-      position[path]
-      ?? {
-        files.append((path, []))
-        position[path] = files.count - 1
-        return files.count - 1
-      }()
+    start()
+    if path != self.path {
+      if self.path != nil { output("  </file>") }
+      output(#"  <file name="\#(XMLText.attribute(path))">"#)
+      self.path = path
+    }
     let level = severity == .note ? "info" : severity.rawValue
-    files[index].errors.append(
+    output(
       #"    <error line="\#(line)" column="1" severity="\#(level)" message="\#(XMLText.attribute(message))" "#
         + #"source="\#(XMLText.attribute(source))"/>"#)
   }

@@ -6,10 +6,10 @@ import TraceModel
 /// line — `type`, `check_name`, `description`, `categories`, `severity` (`major`, `minor`,
 /// `info`), `location.path` and `location.lines.begin`, and a `fingerprint` that is the same
 /// when the scenario is recorded again and distinct within a report. Suppressed findings are
-/// left out.
+/// left out. Issues are written as they come (``JSONArraySpool``), the array around them at the end.
 final class CodeClimateReporter: FindingReporter {
   private let output: (String) -> Void
-  private var issues: [Issue] = []
+  private let issues = JSONArraySpool(indent: 2)
   /// How many issues of each fingerprint have been seen, to keep fingerprints distinct.
   private var occurrences: [String: Int] = [:]
 
@@ -60,7 +60,9 @@ final class CodeClimateReporter: FindingReporter {
   }
 
   func finish(_ tally: FindingTally) {
-    output(SortedJSON.text(issues))
+    output("[")
+    issues.write(to: output)
+    output("]")
   }
 
   private func add(

@@ -3,6 +3,7 @@ import TraceModel
 
 /// The `--format json` document. Its `version` changes only when a field is removed or
 /// changes meaning; fields may be added within a version. docs/ci.md documents every field.
+/// (``JSONReporter`` encodes it with its arrays empty, and writes their elements in place.)
 struct FindingDocument: Encodable {
   /// The schema version this traceq writes.
   static let currentVersion = 1

@@ -8,17 +8,28 @@ import TraceModel
 /// passes with the diagnostic as `<system-out>` otherwise. A suppressed finding is
 /// `<skipped>` with the reason; a problem with the trace's lines is an `<error>`; a file
 /// without any of these is one passing test case, `replay`.
+///
+/// A suite's counts come before its cases, and the run's before the suites: cases are written
+/// to a ``Spool`` as they come, the suite's element around them when its file is done, and the
+/// document around the suites at the end.
 final class JUnitReporter: FindingReporter {
   private let output: (String) -> Void
   private let context: ReportContext
-  private var suites: [Suite] = []
+  /// The suite of the file being reported.
+  private var suite: Suite?
+  /// The suites done, and the counts of their cases.
+  private let suites = Spool()
+  private var totals: [Outcome.Kind: Int] = [:]
 
   private struct Suite {
     var file: String
-    var cases: [Case] = []
+    var cases = Spool()
+    var counts: [Outcome.Kind: Int] = [:]
+    /// How many cases of each name the suite has (names that repeat are numbered).
     var names: [String: Int] = [:]
 
-    func count(_ outcome: Outcome.Kind) -> Int { cases.filter { $0.outcome.kind == outcome }.count }
+    var tests: Int { counts.values.reduce(0, +) }
+    func count(_ outcome: Outcome.Kind) -> Int { counts[outcome] ?? 0 }
   }
 
   private struct Case {
@@ -54,7 +65,9 @@ final class JUnitReporter: FindingReporter {
   }
 
   func begin(file: String) {
-    if suites.last?.file != file { suites.append(Suite(file: file)) }
+    guard suite?.file != file else { return }
+    finishSuite()
+    suite = Suite(file: file)
   }
 
   func report(_ item: FileFinding) {
@@ -89,38 +102,43 @@ final class JUnitReporter: FindingReporter {
   }
 
   func finish(_ tally: FindingTally) {
-    for index in suites.indices where suites[index].cases.isEmpty {
-      suites[index].cases.append(Case(name: "replay", line: nil, outcome: .passed(output: nil)))
-    }
-    let tests = suites.reduce(0) { $0 + $1.cases.count }
-    let failures = suites.reduce(0) { $0 + $1.count(.failure) }
-    let errors = suites.reduce(0) { $0 + $1.count(.error) }
-    let skipped = suites.reduce(0) { $0 + $1.count(.skipped) }
-    var lines = [
-      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
-      "<testsuites name=\"traceq check\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\" "
-        + "skipped=\"\(skipped)\">",
-    ]
-    for suite in suites {
-      lines.append(
-        "  <testsuite name=\"\(XMLText.attribute(suite.file))\" tests=\"\(suite.cases.count)\" "
-          + "failures=\"\(suite.count(.failure))\" errors=\"\(suite.count(.error))\" skipped=\"\(suite.count(.skipped))\">"
-      )
-      for testCase in suite.cases { lines += Self.element(testCase, file: suite.file) }
-      lines.append("  </testsuite>")
-    }
-    lines.append("</testsuites>")
-    output(lines.joined(separator: "\n"))
+    finishSuite()
+    let tests = totals.values.reduce(0, +)
+    output("<?xml version=\"1.0\" encoding=\"UTF-8\"?>")
+    output(
+      "<testsuites name=\"traceq check\" tests=\"\(tests)\" failures=\"\(totals[.failure] ?? 0)\" "
+        + "errors=\"\(totals[.error] ?? 0)\" skipped=\"\(totals[.skipped] ?? 0)\">")
+    suites.write(to: output)
+    output("</testsuites>")
   }
 
   /// Adds a case to the file's suite, numbering names that repeat (`… (2)`).
   private func add(_ testCase: Case, file: String) {
     begin(file: file)
     var testCase = testCase
-    let seen = suites[suites.count - 1].names[testCase.name, default: 0] + 1
-    suites[suites.count - 1].names[testCase.name] = seen
+    let seen = suite!.names[testCase.name, default: 0] + 1
+    suite!.names[testCase.name] = seen
     if seen > 1 { testCase.name += " (\(seen))" }
-    suites[suites.count - 1].cases.append(testCase)
+    suite!.counts[testCase.outcome.kind, default: 0] += 1
+    suite!.cases.append(Self.element(testCase, file: file).joined(separator: "\n"))
+  }
+
+  /// Writes the suite of the file reported last (a passing `replay` case when it has none).
+  private func finishSuite() {
+    guard var done = suite else { return }
+    suite = nil
+    if done.tests == 0 {
+      done.counts[.passed] = 1
+      done.cases.append(
+        Self.element(Case(name: "replay", line: nil, outcome: .passed(output: nil)), file: done.file)
+          .joined(separator: "\n"))
+    }
+    suites.append(
+      "  <testsuite name=\"\(XMLText.attribute(done.file))\" tests=\"\(done.tests)\" "
+        + "failures=\"\(done.count(.failure))\" errors=\"\(done.count(.error))\" skipped=\"\(done.count(.skipped))\">")
+    done.cases.write(to: suites.append)
+    suites.append("  </testsuite>")
+    for (kind, count) in done.counts { totals[kind, default: 0] += count }
   }
 
   private static func element(_ testCase: Case, file: String) -> [String] {

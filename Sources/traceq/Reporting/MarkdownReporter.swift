@@ -66,7 +66,10 @@ final class MarkdownReporter: FindingReporter {
       unlisted += 1
       return
     }
-    let place = location.contains("`") ? Self.cell(location) : "`\(location)`"
+    // In a table a pipe ends the cell even in a code span, unless escaped.
+    let place =
+      location.contains("`")
+      ? Self.cell(location) : "`\(TerminalText.escaped(location).replacingOccurrences(of: "|", with: "\\|"))`"
     rows[severity, default: []].append(
       "| \(Self.icon(severity)) \(severity.rawValue) | \(place) | `\(id)` | \(Self.cell(message)) |")
   }

@@ -17,15 +17,13 @@ final class ReportOutput {
   /// Standard output.
   static var standardOutput: ReportOutput { ReportOutput(path: nil, handle: nil) }
 
-  /// A new (or emptied) file at `path`.
+  /// A new (or emptied) file at `path`, or what it names, written in place (``OutputPath``): a
+  /// FIFO, a device, a symbolic link's target.
   static func file(_ path: String) throws(CommandFailure) -> ReportOutput {
     let url = URL(fileURLWithPath: path)
     do {
       try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-      guard FileManager.default.createFile(atPath: path, contents: nil) else {
-        throw CommandFailure.usage("cannot write the report to \(path)")
-      }
-      return ReportOutput(path: path, handle: try FileHandle(forWritingTo: url))
+      return ReportOutput(path: path, handle: try OutputPath.open(path))
     } catch {
       throw CommandFailure.usage("cannot write the report to \(path)")
     }

@@ -8,7 +8,8 @@ import TraceModel
 /// at its file and line, with `partialFingerprints` from ``FindingIdentity`` so that an alert
 /// survives a re-recording. Suppressed findings carry an accepted external suppression with
 /// the reason. Problems with the input are tool notifications, and also results of the
-/// ``inputRuleID`` rule, so that code scanning shows why a job failed on them.
+/// ``inputRuleID`` rule, so that code scanning shows why a job failed on them. Results and
+/// notifications are written as they come (``JSONArraySpool``), the log around them at the end.
 final class SARIFReporter: FindingReporter {
   /// The fingerprint key of ``FindingIdentity/fingerprint``; a new identity scheme gets a new key.
   static let identityKey = "traceqIdentity/v1"
@@ -17,14 +18,18 @@ final class SARIFReporter: FindingReporter {
 
   private let output: (String) -> Void
   private let context: ReportContext
-  private var results: [SARIF.Result] = []
-  private var notifications: [SARIF.Notification] = []
-  /// How many results of each identity each file has had, for distinct fingerprints.
+  private let results: JSONArraySpool
+  private let notifications: JSONArraySpool
+  /// How many results of each identity the current file has had, for distinct fingerprints.
   private var occurrences: [String: Int] = [:]
+  private var occurrencesFile = ""
 
   init(output: @escaping (String) -> Void, context: ReportContext) {
     self.output = output
     self.context = context
+    let empty = SortedJSON.text(Self.log(rules: []))
+    results = JSONArraySpool(indent: JSONArraySpool.indent(of: "results", in: empty))
+    notifications = JSONArraySpool(indent: JSONArraySpool.indent(of: "toolExecutionNotifications", in: empty))
   }
 
   func report(_ item: FileFinding) {
@@ -69,10 +74,14 @@ final class SARIFReporter: FindingReporter {
   }
 
   /// The identity and GitHub's `primaryLocationLineHash`: its first 16 digits and which
-  /// occurrence of it in `file` this is.
+  /// occurrence of it in `file` this is. (A file's results all come before the next file's.)
   private func fingerprints(_ identity: String, in file: String) -> [String: String] {
-    let occurrence = occurrences[file + "\u{1F}" + identity, default: 0] + 1
-    occurrences[file + "\u{1F}" + identity] = occurrence
+    if file != occurrencesFile {
+      occurrences.removeAll()
+      occurrencesFile = file
+    }
+    let occurrence = occurrences[identity, default: 0] + 1
+    occurrences[identity] = occurrence
     return [Self.identityKey: identity, "primaryLocationLineHash": "\(identity.prefix(16)):\(occurrence)"]
   }
 
@@ -80,14 +89,21 @@ final class SARIFReporter: FindingReporter {
     let rules =
       RuleCatalog.all.map { Self.descriptor($0, in: context.rules) }
       + RuleCatalog.consoleOnly.map { Self.descriptor($0, in: context.rules) } + [Self.inputDescriptor]
-    let run = SARIF.Run(
-      tool: SARIF.Tool(
-        driver: SARIF.Driver(
-          name: "traceq", version: Release.version, semanticVersion: Release.version,
-          informationUri: Release.repository, rules: rules)),
-      invocations: [SARIF.Invocation(executionSuccessful: true, toolExecutionNotifications: notifications)],
-      results: results)
-    output(SortedJSON.text(SARIF.Log(runs: [run])))
+    JSONArraySpool.write(
+      SortedJSON.text(Self.log(rules: rules)),
+      into: [("toolExecutionNotifications", notifications), ("results", results)], to: output)
+  }
+
+  /// The log of one run, without results and notifications (the spools hold them).
+  private static func log(rules: [SARIF.ReportingDescriptor]) -> SARIF.Log {
+    SARIF.Log(runs: [
+      SARIF.Run(
+        tool: SARIF.Tool(
+          driver: SARIF.Driver(
+            name: "traceq", version: Release.version, semanticVersion: Release.version,
+            informationUri: Release.repository, rules: rules)),
+        invocations: [SARIF.Invocation(executionSuccessful: true, toolExecutionNotifications: [])], results: [])
+    ])
   }
 
   /// A rule as SARIF describes it, with its level and enabled state in `set`.

@@ -20,6 +20,10 @@ extension StoreError {
     case .newerSchema(let location, let found, let known):
       "error: \(location) was written by a newer traceq (schema version \(found); this traceq knows versions up to "
         + "\(known)); it is left untouched: update traceq, or use another database"
+    case .notATraceqDatabase(let location, let tables):
+      "error: \(location) is not a traceq database: it holds other tables ("
+        + (tables.count > 5 ? tables.prefix(5).joined(separator: ", ") + ", …" : tables.joined(separator: ", "))
+        + ") and none of traceq's; it is left untouched: give --db a new file or a traceq database"
     case .readFailed(let location, let reason):
       "error: reading the database \(location) failed: \(reason)"
     case .findingsNotStored(let location, let reason):

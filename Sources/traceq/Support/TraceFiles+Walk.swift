@@ -30,7 +30,7 @@ extension TraceFiles {
 
     mutating func cannotRead(_ directory: String, _ code: Int32) {
       unreadable.append(
-        "\(TerminalText.escaped(directory)): error: cannot read the directory: \(TraceFiles.reason(code))")
+        "\(TerminalText.lineStart(directory)): error: cannot read the directory: \(TraceFiles.reason(code))")
     }
 
     /// Walks the directory open as `descriptor` (closed when done), whose entries' paths are
@@ -66,7 +66,7 @@ extension TraceFiles {
       var info = stat()
       guard fstatat(descriptor, name, &info, 0) == 0 else {
         if selection.picks(name), !selection.excludes(path) {
-          unreadable.append("\(TerminalText.escaped(path)): error: \(TraceFiles.reason(errno))")
+          unreadable.append("\(TerminalText.lineStart(path)): error: \(TraceFiles.reason(errno))")
         }
         return
       }
@@ -74,7 +74,7 @@ extension TraceFiles {
       case S_IFDIR:
         guard !selection.excludes(path) else { return }
         notes.append(
-          "\(TerminalText.escaped(path)): note: not walked: a symbolic link to a directory; name it to read it")
+          "\(TerminalText.lineStart(path)): note: not walked: a symbolic link to a directory; name it to read it")
       case S_IFREG:
         if selection.picks(name), !selection.excludes(path) { found.append(path) }
       default:

@@ -55,7 +55,7 @@ enum TraceFiles {
       }
       var info = stat()
       guard stat(argument, &info) == 0 else {
-        listing.unreadable.append("\(TerminalText.escaped(argument)): error: \(reason(errno))")
+        listing.unreadable.append("\(TerminalText.lineStart(argument)): error: \(reason(errno))")
         continue
       }
       if selection.excludes(argument) {
