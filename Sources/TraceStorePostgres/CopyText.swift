@@ -1,3 +1,5 @@
+import TraceModel
+
 /// Rows in the text format of PostgreSQL's `COPY … FROM STDIN`: columns separated by tabs,
 /// rows ended by a newline, `\N` for NULL, and backslash, tab, newline and carriage return
 /// escaped with a backslash. Text that PostgreSQL cannot hold is repaired on the way: a NUL
@@ -41,18 +43,7 @@ struct CopyText {
   @inline(__always)
   mutating func int(_ value: Int64) {
     separate()
-    var magnitude = value.magnitude
-    if value < 0 { bytes.append(UInt8(ascii: "-")) }
-    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: Int64.min has 19 digits
-    withUnsafeMutableBytes(of: &digits) { buffer in
-      var start = buffer.count
-      repeat {
-        start -= 1
-        buffer[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-        magnitude /= 10
-      } while magnitude > 0
-      bytes.append(contentsOf: buffer[start...])
-    }
+    bytes.appendDecimal(value)
   }
 
   @inline(__always)

@@ -135,17 +135,7 @@ enum PostgresSchema {
     );
     CREATE SEQUENCE known_event_name_ids START 39;
     CREATE SEQUENCE unknown_event_name_ids START 1048576;
-    INSERT INTO event_names (id, name) VALUES
-    (1, 'setRoot'), (2, 'windowMask'), (3, 'deviceNotifications'), (4, 'deviceOrientation'),
-    (5, 'attemptRotation'), (6, 'supportedInterfaceOrientations'), (7, 'shouldAutorotate'),
-    (8, 'preferredInterfaceOrientation'), (9, 'definesPresentationContext'), (10, 'willRotate'),
-    (11, 'willAnimateRotation'), (12, 'didRotate'), (13, 'viewWillTransitionToSize'), (14, 'viewWillAppear'),
-    (15, 'viewDidAppear'), (16, 'viewWillDisappear'), (17, 'viewDidDisappear'), (18, 'beginAppearanceTransition'),
-    (19, 'endAppearanceTransition'), (20, 'addChild'), (21, 'willMoveToParent'), (22, 'didMoveToParent'),
-    (23, 'removeFromParent'), (24, 'push'), (25, 'pop'), (26, 'setViewControllers'), (27, 'selectTab'),
-    (28, 'transition'), (29, 'present'), (30, 'presentCompleted'), (31, 'dismiss'), (32, 'dismissCompleted'),
-    (33, 'popoverCreate'), (34, 'popoverPresent'), (35, 'popoverDismiss'), (36, 'popoverDidDismiss'),
-    (37, 'popoverRelease'), (38, 'console');
+    \(EventNameIDs.firstReleaseNames)
     CREATE TABLE event_rows (
       id bigint NOT NULL,
       session_id bigint NOT NULL,

@@ -17,7 +17,7 @@ enum StoreSchema {
       // The event names of the first release, as it numbered them. Literal on purpose: a
       // migration never depends on the app's current list (names added since are stored by
       // text when first written, see ``EventNameIDs``).
-      try db.execute(sql: firstReleaseEventNames)
+      try db.execute(sql: EventNameIDs.firstReleaseNames)
     }
     migrator.registerMigration("v2: anomalies") { db in
       try db.execute(sql: version2)
@@ -246,20 +246,6 @@ enum StoreSchema {
     );
     CREATE INDEX anomalies_by_session ON anomalies(session_id, line);
     CREATE INDEX anomalies_by_rule ON anomalies(rule);
-    """
-
-  private static let firstReleaseEventNames = """
-    INSERT INTO event_names (id, name) VALUES
-    (1, 'setRoot'), (2, 'windowMask'), (3, 'deviceNotifications'), (4, 'deviceOrientation'),
-    (5, 'attemptRotation'), (6, 'supportedInterfaceOrientations'), (7, 'shouldAutorotate'),
-    (8, 'preferredInterfaceOrientation'), (9, 'definesPresentationContext'), (10, 'willRotate'),
-    (11, 'willAnimateRotation'), (12, 'didRotate'), (13, 'viewWillTransitionToSize'), (14, 'viewWillAppear'),
-    (15, 'viewDidAppear'), (16, 'viewWillDisappear'), (17, 'viewDidDisappear'), (18, 'beginAppearanceTransition'),
-    (19, 'endAppearanceTransition'), (20, 'addChild'), (21, 'willMoveToParent'), (22, 'didMoveToParent'),
-    (23, 'removeFromParent'), (24, 'push'), (25, 'pop'), (26, 'setViewControllers'), (27, 'selectTab'),
-    (28, 'transition'), (29, 'present'), (30, 'presentCompleted'), (31, 'dismiss'), (32, 'dismissCompleted'),
-    (33, 'popoverCreate'), (34, 'popoverPresent'), (35, 'popoverDismiss'), (36, 'popoverDidDismiss'),
-    (37, 'popoverRelease'), (38, 'console');
     """
 
   private static let version1 = """

@@ -1,4 +1,5 @@
 import Foundation
+import TraceModel
 import TraceStore
 
 /// How `traceq query` prints rows.
@@ -45,22 +46,6 @@ extension RowPrinter {
 
 /// A cell as text: NULL prints as `NULL` in tables and as an empty field in CSV.
 enum CellText {
-  /// The decimal digits of `value`, as `String(value)` spells them, without making a String.
-  static func appendDecimal(_ value: Int64, to line: inout [UInt8]) {
-    if value < 0 { line.append(UInt8(ascii: "-")) }
-    var magnitude = value.magnitude
-    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: Int64.min has 19 digits
-    withUnsafeMutableBytes(of: &digits) { buffer in
-      var start = buffer.count
-      repeat {
-        start -= 1
-        buffer[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-        magnitude /= 10
-      } while magnitude > 0
-      line.append(contentsOf: buffer[start...])
-    }
-  }
-
   static func text(_ value: StoredValue) -> String? {
     switch value {
     case .null: nil
@@ -172,7 +157,7 @@ final class CSVPrinter: RowPrinter {
       if index > 0 { rows.bytes.append(UInt8(ascii: ",")) }
       switch stored.cell(index) {
       case .null: break
-      case .integer(let int): CellText.appendDecimal(int, to: &rows.bytes)
+      case .integer(let int): rows.bytes.appendDecimal(int)
       case .text(let bytes) where !escapesControls && !escapesFormulas: Self.appendField(bytes, to: &rows.bytes)
       case .text(let bytes):
         Self.appendField(Array(prepared(String(decoding: bytes, as: UTF8.self)).utf8), to: &rows.bytes)
@@ -237,7 +222,7 @@ final class JSONRowPrinter: RowPrinter {
       object.append(contentsOf: keys[index])
       switch rows.cell(index) {
       case .null: object.append(contentsOf: "null".utf8)
-      case .integer(let int): CellText.appendDecimal(int, to: &object)
+      case .integer(let int): object.appendDecimal(int)
       case .real(let double): object.append(contentsOf: (double.isFinite ? String(double) : "null").utf8)
       case .text(let bytes): JSONString.appendQuoted(bytes, to: &object)
       case .blob(let bytes):
