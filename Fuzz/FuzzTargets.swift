@@ -78,7 +78,9 @@ func decodeConsole(_ bytes: [UInt8], as kind: InputKind) {
   let decoder = ConsoleLogDecoder(kind: kind, filter: ConsoleCatalog.filter)
   func drain() {
     while let (item, record) = decoder.next() {
-      if case .event(let event) = item, case .console(let text) = event.payload { _ = ConsoleCatalog.recognise(text) }
+      if case .event(let event) = item, case .console(let text, _) = event.payload {
+        _ = ConsoleCatalog.recognise(text)
+      }
       _ = record.count
     }
   }
@@ -116,7 +118,7 @@ func readWholeTrace(
     switch item {
     case .session(let header, _, _): _ = header.idiom
     case .event(let event):
-      if case .console(let text) = event.payload { _ = ConsoleCatalog.recognise(text) }
+      if case .console(let text, _) = event.payload { _ = ConsoleCatalog.recognise(text) }
     case .issue(let issue): _ = issue.message.utf8.count
     }
   }

@@ -47,7 +47,9 @@ enum WritersFuzz {
         subjects: [Finding.Subject(address: "0x\(index)", className: className, isPopover: false)])
       var item = FileFinding(file: file, finding: finding)
       if choice & 1 == 1 {
-        item.source = SourceDeclaration(className: className, file: sourceFile, line: index + 1, kind: .swiftClass)
+        item.source = SourcePlace(
+          file: sourceFile, line: index + 1, className: className,
+          method: choice & 2 == 2 ? "-[\(className) takePicture:]" : nil)
       }
       items.append(item)
     }
