@@ -34,7 +34,8 @@ struct WorkflowInjectionTests {
       "[Presentation] Attempt to present <\(hostile): 0x1> on <B: 0x2> whose view is not in the window hierarchy!"
     lines.append(#"{"ev":"console","text":\#(try quoted(presentation))}"#)
     lines.append(#"{"ev":"console","text":\#(try quoted(hostile))}"#)
-    let names = ["::error file=a,line=1::from-name\n::x.ndjson", "plain.ndjson"]
+    // `:` alone: `path:line:` would start with `::`.
+    let names = ["::error file=a,line=1::from-name\n::x.ndjson", ":", "plain.ndjson"]
     for name in names { _ = try Fixture.write(TraceText.lines(lines), .none, to: directory.file(name)) }
     return names
   }

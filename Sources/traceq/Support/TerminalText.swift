@@ -23,15 +23,16 @@ enum TerminalText {
     return result
   }
 
-  /// A path printed at the start of a line: ``escaped(_:keepingLineBreaks:)``, and led by `./`
-  /// when it would begin (after blanks) with `::` or `##[`, which the GitHub Actions runner reads
+  /// A path printed at the start of a line and followed by `:` (as in `path:line:`):
+  /// ``escaped(_:keepingLineBreaks:)``, and led by `./` when the line would begin (after blanks)
+  /// with `::` (the path starts with `:`) or `##[`, which the GitHub Actions runner reads
   /// as a workflow command wherever the line is printed
   /// (https://docs.github.com/en/actions/reference/workflow-commands-for-github-actions): a file
   /// named `::add-mask::x` must not mask a secret, nor `::error file=…::` annotate a pull request.
   static func lineStart(_ path: String) -> String {
     let text = escaped(path)
     let start = text.drop { $0 == " " || $0 == "\t" }
-    return start.hasPrefix("::") || start.hasPrefix("##[") ? "./" + text : text
+    return start.hasPrefix(":") || start.hasPrefix("##[") ? "./" + text : text
   }
 
   private static func needsEscape(_ scalar: Unicode.Scalar, _ keepingLineBreaks: Bool) -> Bool {
