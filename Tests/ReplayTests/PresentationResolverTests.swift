@@ -11,6 +11,7 @@ struct ReplayedModel {
     final class Keeper: SessionObserver {
       var model: SessionModel?
       func sessionStarted(_ session: DrivenSession) { model = session.replay?.model }
+      func sessionEnded(_ session: DrivenSession, findings: SessionFindings) {}
     }
     let bytes = try Fixture.bytes(lines.joined(separator: "\n") + "\n", .none)
     let stream = TraceStream(reader: try TraceReader(source: MemoryByteSource(bytes), path: "resolver.ndjson"))

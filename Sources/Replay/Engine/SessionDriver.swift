@@ -192,7 +192,8 @@ public protocol SessionObserver: AnyObject {
   func issueFound(_ issue: IngestIssue)
   /// A session ended (at the next header, or at the end of the input); its findings, by line,
   /// to be read once, now or later (they may wait in a temporary file: a session can have
-  /// millions).
+  /// millions). Required, without a default: an observer whose method differs in its
+  /// signature would otherwise never be called, and lose the session's findings.
   func sessionEnded(_ session: DrivenSession, findings: SessionFindings)
 }
 
@@ -201,5 +202,4 @@ extension SessionObserver {
   public func willApply(_ event: TraceEvent) {}
   public func eventApplied(_ event: TraceEvent, findings: ArraySlice<Finding>) {}
   public func issueFound(_ issue: IngestIssue) {}
-  public func sessionEnded(_ session: DrivenSession, findings: SessionFindings) {}
 }

@@ -105,6 +105,9 @@ struct ReplayRun {
       errorOutput("\(TerminalText.lineStart(file)): error: no session holds line \(line)")
       return .unusable
     }
+    // The timeline's last session ends here: the findings it held until then are printed, and
+    // an input without events says so.
+    driver.finishInput(kind: stream.kind, cutShort: stream.wasCutShort, to: printer)
     return .clean
   }
 
@@ -200,7 +203,7 @@ private final class TimelinePrinter: SessionObserver {
     }
   }
 
-  func sessionEnded(_ session: DrivenSession, findings: [Finding]) {
+  func sessionEnded(_ session: DrivenSession, findings: SessionFindings) {
     guard timeline != nil else { return }
     var ending: [Finding] = []
     for finding in findings {
