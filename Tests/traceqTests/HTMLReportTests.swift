@@ -17,7 +17,9 @@ struct HTMLReportTests {
   ) {
     let path = directory.file("report.html")
     var errors: [String] = []
-    let status = ExportRun(.htmlReport, input: input, outputPath: path, errorOutput: { errors.append($0) }).execute()
+    let status = ExportRun(
+      .htmlReport, input: input, policy: try Samples.policy(), outputPath: path, errorOutput: { errors.append($0) }
+    ).execute()
     #expect(errors.isEmpty, "\(errors)")
     return (status, status == .clean ? try String(contentsOfFile: path, encoding: .utf8) : "")
   }
@@ -120,7 +122,8 @@ struct HTMLReportTests {
     #expect(html.contains("<code>[not-in-window-hierarchy]</code>"))
     var errors: [String] = []
     let exported = ExportRun(
-      .perfetto, input: .files([inputs]), outputPath: directory.file("t.json"), errorOutput: { errors.append($0) }
+      .perfetto, input: .files([inputs]), policy: try Samples.policy(), outputPath: directory.file("t.json"),
+      errorOutput: { errors.append($0) }
     ).execute()
     #expect(exported == .clean && errors.isEmpty, "\(errors)")
     let json = try String(contentsOfFile: directory.file("t.json"), encoding: .utf8)

@@ -68,7 +68,8 @@ struct PerfettoExportTests {
     let path = directory.file("out.json")
     var errors: [String] = []
     let status = ExportRun(
-      .perfetto, input: input, session: session, outputPath: path, errorOutput: { errors.append($0) }
+      .perfetto, input: input, session: session, policy: try Samples.policy(), outputPath: path,
+      errorOutput: { errors.append($0) }
     )
     .execute()
     return (status, status == .clean ? try ExportedTrace(path: path) : nil, errors)
@@ -218,7 +219,8 @@ struct PerfettoExportTests {
     #expect(noDatabase.status == .unusable && noDatabase.errors.count == 1)
     var errors: [String] = []
     let unwritable = ExportRun(
-      .perfetto, input: .file(sample), outputPath: "/proc/traceq/out.json", errorOutput: { errors.append($0) }
+      .perfetto, input: .file(sample), policy: try Samples.policy(), outputPath: "/proc/traceq/out.json",
+      errorOutput: { errors.append($0) }
     ).execute()
     #expect(unwritable == .unusable && errors.count == 1)
   }

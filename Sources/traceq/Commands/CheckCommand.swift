@@ -38,6 +38,8 @@ extension TraceqCommand {
 
     @OptionGroup var rules: RuleOptions
 
+    @OptionGroup var strictness: StrictOption
+
     @OptionGroup var report: ReportOptions
 
     @OptionGroup var jobs: JobOptions
@@ -81,7 +83,7 @@ extension TraceqCommand {
     /// Runs the check; returns its exit status.
     /// - Throws: a ``CommandError`` when the check cannot start or its results cannot be written.
     private func execute() throws -> ExitStatus {
-      let policy = try rules.policy()
+      let policy = try rules.policy(strict: strictness.strict)
       if printConfig {
         StandardStreams.print(ConfigurationPrinter.yaml(policy))
         return .clean
@@ -99,7 +101,7 @@ extension TraceqCommand {
         showsCrossCheck: crossCheck)
       let reporter = try report.makeReporter(context: context, colour: { color.enabled(onTerminal: $0) })
       let recording = report.writeBaseline != nil
-      let sources = try policy.sourceRoot.map { root throws(CommandFailure) in try SourceIndex.build(root: root) }
+      let sources = try policy.sourceIndex()
       let outcome =
         if let database {
           StoredCheckRun(

@@ -23,7 +23,7 @@ extension TraceqCommand {
     @OptionGroup var input: ExportInputOptions
 
     func run() throws {
-      try ExportRun(.perfetto, input: input.input, session: input.session, outputPath: perfetto).execute().end()
+      try input.run(.perfetto, outputPath: perfetto).execute().end()
     }
   }
 }

@@ -13,12 +13,16 @@ struct ExportRun {
   var export: TimelineExport
   var outputPath: String
 
+  /// - Parameters:
+  ///   - policy: `.traceq.yml` merged with the flags, applied as `check` applies it.
+  ///   - sources: the app's sources (`--source-root`), for the findings' places.
   init(
-    _ product: Product, input: ExportInput, session: Int? = nil, outputPath: String,
-    errorOutput: @escaping (String) -> Void = Terminal.error
+    _ product: Product, input: ExportInput, session: Int? = nil, policy: CheckPolicy, sources: SourceIndex? = nil,
+    outputPath: String, errorOutput: @escaping (String) -> Void = Terminal.error
   ) {
     self.product = product
-    export = TimelineExport(input: input, session: session, errorOutput: errorOutput)
+    export = TimelineExport(
+      input: input, session: session, policy: policy, sources: sources, errorOutput: errorOutput)
     self.outputPath = outputPath
   }
 
@@ -48,7 +52,10 @@ struct ExportRun {
     case .htmlReport:
       let builder = ReportBuilder()
       let summary = try export.run(into: builder)
-      output.write(try ReportPage(builder: builder, files: summary.files, input: export.input.name).render())
+      output.write(
+        try ReportPage(
+          builder: builder, files: summary.files, suppressed: summary.suppressed, input: export.input.name
+        ).render())
       try output.close()
       return summary
     }

@@ -45,6 +45,8 @@ extension TraceqCommand {
 
     @OptionGroup(title: "Checking (with --check)") var rules: RuleOptions
 
+    @OptionGroup(title: "Checking (with --check)") var strictness: StrictOption
+
     @Argument(help: ArgumentHelp("Trace files or directories; - for standard input.", valueName: "file|dir|-"))
     var inputs: [String]
 
@@ -52,12 +54,12 @@ extension TraceqCommand {
       var run = IngestRun(databasePath: database.path, inputs: inputs, force: force, quiet: quiet)
       run.jobs = jobs.jobs
       if check {
-        let policy = try rules.policy()
+        let policy = try rules.policy(strict: strictness.strict)
         run.check = IngestRun.Check(
           policy: policy,
           reporter: TextReporter(
             output: StandardStreams.printLine, colour: color.enabled(onTerminal: Terminal.standardOutputIsTerminal)),
-          sources: try policy.sourceRoot.map { root throws(CommandFailure) in try SourceIndex.build(root: root) })
+          sources: try policy.sourceIndex())
       }
       try run.execute().end()
     }

@@ -23,7 +23,7 @@ extension TraceqCommand {
     @OptionGroup var input: ExportInputOptions
 
     func run() throws {
-      try ExportRun(.htmlReport, input: input.input, session: input.session, outputPath: output).execute().end()
+      try input.run(.htmlReport, outputPath: output).execute().end()
     }
   }
 }

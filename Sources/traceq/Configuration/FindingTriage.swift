@@ -26,7 +26,8 @@ struct FindingTriage {
       return
     case .suppressed(let suppression):
       tally.suppressed += 1
-      reporter.report(FileFinding(file: file, finding: finding, suppression: suppression, source: source(of: finding)))
+      reporter.report(
+        FileFinding(file: file, finding: finding, suppression: suppression, source: sources?.place(of: finding)))
     case .reported:
       if recorded != nil || known != nil {
         let identity = FindingIdentity(finding)
@@ -37,28 +38,7 @@ struct FindingTriage {
         }
       }
       tally.add(finding)
-      reporter.report(FileFinding(file: file, finding: finding, source: source(of: finding)))
+      reporter.report(FileFinding(file: file, finding: finding, source: sources?.place(of: finding)))
     }
-  }
-
-  /// Where the finding is in the app's sources: the method a crash report's app frame is in;
-  /// else where the app's controller makes the call the finding is about; else the declaration
-  /// of the first class the finding names that the sources declare.
-  private func source(of finding: Finding) -> SourcePlace? {
-    guard let sources else { return nil }
-    if let frame = finding.frame.flatMap(FrameSymbol.init), let method = sources.method(frame) {
-      return SourcePlace(file: method.file, line: method.line, className: method.className, method: method.described)
-    }
-    if let app = finding.appController?.className, let call = finding.call,
-      let site = sources.callSite(of: call, in: app)
-    {
-      return SourcePlace(
-        file: site.file, line: site.line, className: site.method.className, method: site.method.described)
-    }
-    let classes = [finding.appController?.className, finding.controller?.className] + finding.subjects.map(\.className)
-    guard let declaration = classes.lazy.compactMap({ $0 }).compactMap(sources.declaration(of:)).first else {
-      return nil
-    }
-    return SourcePlace(file: declaration.file, line: declaration.line, className: declaration.className)
   }
 }

@@ -98,13 +98,14 @@ final class PerfettoWriter: TimelineSink {
   /// The timeline shows no model state: a finding decided later is placed at its own line anyway.
   func holding(line: Int, model: SessionModel) {}
 
-  func finding(_ finding: Finding, at time: Double, model: SessionModel, afterLine line: Int) {
+  func finding(_ finding: Finding, source: SourcePlace?, at time: Double, model: SessionModel, afterLine line: Int) {
     let file = session?.file ?? ""
-    let args = [
+    var args = [
       ("rule", JSONString.quote(finding.ruleID)), ("severity", JSONString.quote(finding.severity.rawValue)),
       ("message", JSONString.quote(finding.message)), ("hint", JSONString.quote(finding.hint)),
       ("line", String(finding.line)), ("location", JSONString.quote("\(file):\(finding.line)")),
     ]
+    if let source { args.append(("source", JSONString.quote(source.described))) }
     emit(
       #""ph":"i","s":"t","pid":\#(pid),"tid":\#(tid(.findings)),"ts":\#(Self.microseconds(time)),"#
         + #""cat":"finding","name":\#(JSONString.quote("\(finding.severity.rawValue): \(finding.ruleID)")),"#

@@ -8,6 +8,8 @@ final class ReportBuilder: TimelineSink {
   /// A finding as the report lists it.
   struct ReportedFinding {
     var finding: Finding
+    /// Where it is in the app's sources (`--source-root`).
+    var source: SourcePlace?
     var time: Double
     /// The model's state, as `traceq replay --at` prints it, after `stateLine`: the line the
     /// finding is about, also for one that later events decided.
@@ -65,7 +67,7 @@ final class ReportBuilder: TimelineSink {
     section.tracks[change.track]?.set(slot: change.slot, to: change.label, at: time)
   }
 
-  func finding(_ finding: Finding, at time: Double, model: SessionModel, afterLine line: Int) {
+  func finding(_ finding: Finding, source: SourcePlace?, at time: Double, model: SessionModel, afterLine line: Int) {
     guard let section = current else { return }
     tally[finding.ruleID] = (finding.severity, (tally[finding.ruleID]?.count ?? 0) + 1)
     groups.add(finding, session: sections.count + 1)
@@ -75,10 +77,12 @@ final class ReportBuilder: TimelineSink {
     if model.raisedException, section.exceptionLine == nil { section.exceptionLine = finding.line }
     guard section.findings.count < Self.findingsWithState else { return }
     if finding.decidedLine != nil, let state = section.heldStates[finding.line] {
-      section.findings.append(ReportedFinding(finding: finding, time: time, state: state, stateLine: finding.line))
+      section.findings.append(
+        ReportedFinding(finding: finding, source: source, time: time, state: state, stateLine: finding.line))
     } else {
       section.findings.append(
-        ReportedFinding(finding: finding, time: time, state: StateDescription(model).text, stateLine: line))
+        ReportedFinding(
+          finding: finding, source: source, time: time, state: StateDescription(model).text, stateLine: line))
     }
   }
 

@@ -19,7 +19,8 @@ struct ReportPage {
   let css = ReportTemplate.css
   let script = ReportTemplate.script
 
-  init(builder: ReportBuilder, files: Int, input: String) {
+  /// - Parameter suppressed: findings the configuration suppressed (left out of the page).
+  init(builder: ReportBuilder, files: Int, suppressed: Int = 0, input: String) {
     title = "traceq report · \(input)"
     let events = builder.sections.reduce(0) { $0 + $1.events }
     sessions = builder.sections.enumerated().map { SessionView($1, index: $0 + 1) }
@@ -29,7 +30,7 @@ struct ReportPage {
       totals: [
         Plural.count(files, "trace file"), Plural.count(builder.sections.count, "session"),
         Plural.count(events, "event"), Plural.count(findings, "finding"),
-      ].joined(separator: " · "),
+      ].joined(separator: " · ") + (suppressed > 0 ? " (\(suppressed) suppressed by the configuration)" : ""),
       rules: builder.tally.map { RuleRow(rule: $0.key, severity: $0.value.severity.rawValue, count: $0.value.count) }
         .sorted { ($0.rank, -$0.count, $0.rule) < ($1.rank, -$1.count, $1.rule) },
       crashes: crashes,
@@ -265,6 +266,8 @@ struct ReportPage {
     let rule: String
     let message: String
     let hint: String
+    /// Where it is in the app's sources, with `--source-root`.
+    let source: String?
     let state: String
     let stateLine: Int
     /// The line that decided a finding about an earlier one.
@@ -283,6 +286,7 @@ struct ReportPage {
       rule = finding.ruleID
       message = finding.message
       hint = finding.hint
+      source = reported.source?.described
       state = reported.state
       stateLine = reported.stateLine
       decidedLine = finding.decidedLine

@@ -82,6 +82,7 @@ enum ReportTemplate {
     {{#findings}}<li id="{{anchor}}" class="finding {{severity}}" data-rule="{{rule}}" data-severity="{{severity}}">
     <a class="locate" href="#{{anchor}}" data-percent="{{percent}}" data-anchor="{{anchor}}" title="show on the timeline">{{location}}</a>: <span class="severity">{{shape}} {{severity}}</span>: {{message}} <code>[{{rule}}]</code>
     <div class="hint">hint: {{hint}}</div>
+    {{#source}}<div class="source">in the app: <code>{{.}}</code></div>{{/source}}
     <details><summary>model state after line {{stateLine}}{{#decidedLine}}, where it happened (decided at line {{.}}){{/decidedLine}}</summary><pre>{{state}}</pre></details>
     </li>
     {{/findings}}

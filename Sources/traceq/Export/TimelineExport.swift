@@ -27,7 +27,11 @@ struct TimelineExport {
   var input: ExportInput
   /// Only this session: its ordinal in each file, or its `sessions.id` in the database.
   var session: Int?
-  var rules = RuleSet()
+  /// `.traceq.yml` merged with the flags, as `check` applies it: the rules that run, the files a
+  /// walk picks, and the findings hidden or suppressed (left out, counted in ``Summary``).
+  var policy: CheckPolicy
+  /// The app's sources (`--source-root`), whose places the findings are given.
+  var sources: SourceIndex?
   /// Where problems with the trace's lines (`file:line: severity: message [kind]`) and the error
   /// that stops a run go.
   var errorOutput: (String) -> Void = Terminal.error
@@ -37,6 +41,8 @@ struct TimelineExport {
     var files = 0
     var sessions = 0
     var events = 0
+    /// Findings the configuration suppresses: left out, as `check` leaves them out of its text.
+    var suppressed = 0
     /// A file does not start with a header: nothing of it was exported.
     var rejected = false
   }
@@ -53,17 +59,16 @@ struct TimelineExport {
   /// them (traces, console logs, crash reports). A path that cannot be read is reported and the
   /// others exported (exit status 2 all the same).
   private func runFiles(_ paths: [String], into sink: TimelineSink) throws -> Summary {
-    let listing = TraceFiles.list(paths)
-    (listing.unreadable + listing.notes).forEach(errorOutput)
-    guard !listing.files.isEmpty || !listing.unreadable.isEmpty else {
-      throw ExportError.unreadable("error: no trace files found in \(paths.joined(separator: ", "))")
-    }
-    var summary = Summary(rejected: !listing.unreadable.isEmpty)
+    let listing = TraceFiles.list(paths, selection: policy.fileSelection)
+    let announced = listing.announce(inputs: paths, policy: policy, omission: "not exported", to: errorOutput)
+    guard !listing.files.isEmpty || !listing.unreadable.isEmpty else { throw ExportError.noFiles }
+    var summary = Summary(rejected: announced != .clean)
     for path in listing.files {
       let file = try runFile(path, into: sink, alone: listing.files.count == 1)
       summary.files += 1
       summary.sessions += file.sessions
       summary.events += file.events
+      summary.suppressed += file.suppressed
       summary.rejected = summary.rejected || file.rejected
     }
     return summary
@@ -71,8 +76,8 @@ struct TimelineExport {
 
   /// One file; `alone`: the only one, so that a `--session` it does not have is an error.
   private func runFile(_ path: String, into sink: TimelineSink, alone: Bool) throws -> Summary {
-    let driver = SessionDriver(rules: rules, replays: { session == nil || session == $0 })
-    let observer = TimelineObserver(file: path, sink: sink, errorOutput: errorOutput)
+    let driver = SessionDriver(rules: policy.rules, replays: { session == nil || session == $0 })
+    let observer = TimelineObserver(file: path, export: self, sink: sink)
     let driven: SessionDriver.Summary
     do {
       driven = try driver.run(try TraceFiles.stream(path), to: observer)
@@ -82,7 +87,9 @@ struct TimelineExport {
     if let session, driven.sessions < session, alone {
       throw ExportError.noSuchSession("\(path) has \(Plural.count(driven.sessions, "session")), not \(session)")
     }
-    return Summary(files: 1, sessions: observer.sessions, events: driven.events, rejected: driven.rejected)
+    return Summary(
+      files: 1, sessions: observer.sessions, events: driven.events, suppressed: observer.suppressed,
+      rejected: driven.rejected)
   }
 
   private func runDatabase(_ path: String, into sink: TimelineSink) throws -> Summary {
@@ -91,16 +98,18 @@ struct TimelineExport {
     let store = TraceStores.at(path)
     do {
       try store.readSessions(note: errorOutput) { stored in
-        let sessions = try stored.sessions().filter { wanted == nil || $0.id == wanted }
+        let keeps = policy.fileSelection.keepsStored
+        let sessions = try stored.sessions().filter { (wanted == nil || $0.id == wanted) && keeps($0.path) }
         if let session, sessions.isEmpty {
           throw ExportError.noSuchSession("\(store.location) stores no session \(session)")
         }
         summary.files = Set(sessions.map(\.traceID)).count
         for session in sessions {
-          let observer = TimelineObserver(file: session.path, sink: sink, errorOutput: errorOutput)
-          guard let driven = try stored.replay(session, rules: rules, to: observer) else { continue }
+          let observer = TimelineObserver(file: session.path, export: self, sink: sink)
+          guard let driven = try stored.replay(session, rules: policy.rules, to: observer) else { continue }
           summary.sessions += observer.sessions
           summary.events += driven.events
+          summary.suppressed += observer.suppressed
         }
       }
     } catch let error as ExportError {
@@ -114,22 +123,28 @@ struct TimelineExport {
   }
 }
 
-/// Hands the sessions a ``SessionDriver`` replays to a ``TimelineRecorder`` each, and the
-/// problems with the trace's lines to the error output.
+/// Hands the sessions a ``SessionDriver`` replays to a ``TimelineRecorder`` each, with the
+/// findings the policy reports, and the problems with the trace's lines to the error output.
 private final class TimelineObserver: SessionObserver {
   let file: String
   let sink: TimelineSink
+  let policy: CheckPolicy
+  let sources: SourceIndex?
   let errorOutput: (String) -> Void
   /// Sessions replayed.
   private(set) var sessions = 0
+  /// Findings the policy suppressed.
+  private(set) var suppressed = 0
   private var recorder: TimelineRecorder?
   /// The findings handed on as events made them, to tell those the session's end adds.
   private var delivered: [Finding: Int] = [:]
 
-  init(file: String, sink: TimelineSink, errorOutput: @escaping (String) -> Void) {
+  init(file: String, export: TimelineExport, sink: TimelineSink) {
     self.file = file
     self.sink = sink
-    self.errorOutput = errorOutput
+    policy = export.policy
+    sources = export.sources
+    errorOutput = export.errorOutput
   }
 
   func sessionStarted(_ session: DrivenSession) {
@@ -137,12 +152,12 @@ private final class TimelineObserver: SessionObserver {
     guard let replay = session.replay else { return }
     sessions += 1
     let described = TimelineSession(ordinal: session.ordinal, file: file, line: session.line, header: session.header)
-    recorder = TimelineRecorder(session: described, model: replay.model, sink: sink)
+    recorder = TimelineRecorder(session: described, model: replay.model, sink: sink, sources: sources)
   }
 
   func eventApplied(_ event: TraceEvent, findings: ArraySlice<Finding>) {
     guard let recorder else { return }
-    recorder.applied(event, findings: findings)
+    recorder.applied(event, findings: reported(findings))
     for finding in findings { delivered[finding, default: 0] += 1 }
   }
 
@@ -155,9 +170,24 @@ private final class TimelineObserver: SessionObserver {
       delivered[finding] = count - 1
       return false
     }
-    recorder.ended(findings: added)
+    recorder.ended(findings: reported(added))
     delivered.removeAll(keepingCapacity: true)
     self.recorder = nil
+  }
+
+  /// The findings the policy reports, as `check` decides: hidden ones (below the minimum
+  /// severity, ignored classes) dropped, suppressed ones dropped and counted.
+  private func reported(_ findings: some Collection<Finding>) -> [Finding] {
+    guard !findings.isEmpty else { return [] }
+    return findings.filter { finding in
+      switch policy.verdict(for: finding, in: file) {
+      case .reported: return true
+      case .hidden: return false
+      case .suppressed:
+        suppressed += 1
+        return false
+      }
+    }
   }
 }
 
@@ -167,14 +197,20 @@ enum ExportError: CommandError, CustomStringConvertible {
   case unreadable(String)
   /// `--session` names a session the input does not have.
   case noSuchSession(String)
+  /// The inputs hold no file to read (the listing said so on the error output).
+  case noFiles
 
   var description: String {
     switch self {
     case .unreadable(let text): text
     case .noSuchSession(let text): "error: \(text)"
+    case .noFiles: "error: no trace files found"
     }
   }
 
   var status: ExitStatus { .unusable }
-  var message: String? { description }
+  var message: String? {
+    if case .noFiles = self { return nil }
+    return description
+  }
 }

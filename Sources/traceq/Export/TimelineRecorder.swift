@@ -8,6 +8,8 @@ import TraceModel
 final class TimelineRecorder {
   let model: SessionModel
   private let sink: TimelineSink
+  /// The app's sources, for the findings' places.
+  private let sources: SourceIndex?
   private var clock = SessionClock()
   private var events = 0
   /// The line of the event last applied.
@@ -31,9 +33,10 @@ final class TimelineRecorder {
   private var allowed: OrientationMask?
 
   /// Starts the session on `sink`, before the replay's first event.
-  init(session: TimelineSession, model: SessionModel, sink: TimelineSink) {
+  init(session: TimelineSession, model: SessionModel, sink: TimelineSink, sources: SourceIndex? = nil) {
     self.model = model
     self.sink = sink
+    self.sources = sources
     line = session.line
     sink.beginSession(session, model: model)
     compare(naming: nil, at: 0)
@@ -59,7 +62,9 @@ final class TimelineRecorder {
 
   private func deliver(_ findings: some Collection<Finding>) {
     for finding in findings.sorted(by: { $0.line < $1.line }) {
-      sink.finding(finding, at: clock.time(ofLine: finding.line), model: model, afterLine: line)
+      sink.finding(
+        finding, source: sources?.place(of: finding), at: clock.time(ofLine: finding.line), model: model,
+        afterLine: line)
     }
   }
 

@@ -68,8 +68,9 @@ protocol TimelineSink: AnyObject {
   func beginSession(_ session: TimelineSession, model: SessionModel)
   /// A slice starts or ends at `time` (seconds).
   func change(_ change: TimelineChange, at time: Double, model: SessionModel)
-  /// A finding about `finding.line`, placed at `time`; the model is in its state after `line`.
-  func finding(_ finding: Finding, at time: Double, model: SessionModel, afterLine line: Int)
+  /// A finding about `finding.line`, placed at `time`, and its place in the app's sources
+  /// (`--source-root`); the model is in its state after `line`.
+  func finding(_ finding: Finding, source: SourcePlace?, at time: Double, model: SessionModel, afterLine line: Int)
   /// The event at `line` made the model hold a finding until the events after it decide it:
   /// the model is in the state the finding will be about.
   func holding(line: Int, model: SessionModel)

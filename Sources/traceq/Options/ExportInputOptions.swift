@@ -1,8 +1,11 @@
 import ArgumentParser
 
-/// `FILE… | --db PATH [--session N]`: what `export` and `report` read.
+/// `FILE… | --db PATH [--session N]`: what `export` and `report` read, and the rules and
+/// `.traceq.yml` they apply as `check` does.
 struct ExportInputOptions: ParsableArguments {
   @OptionGroup var database: DatabaseOptions
+
+  @OptionGroup var rules: RuleOptions
 
   @Option(help: "Only this session: its number in each file (1 for the first), or its sessions.id with --db.")
   var session: Int?
@@ -20,4 +23,13 @@ struct ExportInputOptions: ParsableArguments {
 
   /// The trace files, else the database.
   var input: ExportInput { files.isEmpty ? .database(database.path) : .files(files) }
+
+  /// The run that writes `product` to `outputPath` (`-`: standard output) from this input.
+  /// - Throws: what ``RuleOptions/policy(strict:)`` and ``CheckPolicy/sourceIndex()`` throw.
+  func run(_ product: ExportRun.Product, outputPath: String) throws -> ExportRun {
+    let policy = try rules.policy()
+    return ExportRun(
+      product, input: input, session: session, policy: policy, sources: try policy.sourceIndex(),
+      outputPath: outputPath)
+  }
 }

@@ -3,8 +3,8 @@ import Foundation
 import Replay
 import TraceModel
 
-/// Which rules run and which findings count: shared by `check` and `ingest --check`.
-/// ``policy()`` merges these flags with `.traceq.yml`.
+/// Which rules run and which findings count: shared by `check`, `ingest --check`, `report` and
+/// `export`. ``policy(strict:)`` merges these flags with `.traceq.yml`.
 struct RuleOptions: ParsableArguments {
   @Option(name: .customLong("rule"), help: ArgumentHelp("Run only this rule (repeatable).", valueName: "id"))
   var onlyRules: [String] = []
@@ -16,9 +16,6 @@ struct RuleOptions: ParsableArguments {
     name: .customLong("min-severity"),
     help: ArgumentHelp("Report only findings at or above this severity; note by default.", valueName: "severity"))
   var minimumSeverity: Severity?
-
-  @Flag(help: "Fail (exit 1) on warnings too, not only on errors.")
-  var strict = false
 
   @Option(
     name: .customLong("config"),
@@ -34,10 +31,11 @@ struct RuleOptions: ParsableArguments {
       valueName: "dir"))
   var sourceRoot: String?
 
-  /// The configuration (`--config`, or the nearest `.traceq.yml`) merged with these flags.
+  /// The configuration (`--config`, or the nearest `.traceq.yml`) merged with these flags and
+  /// `--strict` (see ``StrictOption``; the commands that do not fail on findings have none).
   /// - Throws: ``ConfigurationError`` for a configuration that cannot be read or is wrong,
   ///   ``CommandFailure`` for an unknown rule id in a flag.
-  func policy() throws -> CheckPolicy {
+  func policy(strict: Bool = false) throws -> CheckPolicy {
     let configuration = try ConfigurationFile.load(explicit: configPath)
     do {
       return try CheckPolicy(

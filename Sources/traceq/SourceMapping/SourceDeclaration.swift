@@ -65,4 +65,7 @@ struct SourcePlace: Equatable, Sendable {
   var className: String
   /// The method, when the place is in one (`-[BNRDetailViewController takePicture:]`).
   var method: String?
+
+  /// `App/BNRDetailViewController.m:42 in -[BNRDetailViewController takePicture:]`.
+  var described: String { "\(file):\(line)" + (method.map { " in \($0)" } ?? "") }
 }

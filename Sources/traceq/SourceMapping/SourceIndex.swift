@@ -139,3 +139,11 @@ extension SourceIndex {
   /// demangled (`MyApp.Outer.Inner`).
   static func readable(_ recorded: String) -> String { SwiftDemangler.demangle(recorded) ?? recorded }
 }
+
+extension CheckPolicy {
+  /// The index of the policy's source root; nil without one.
+  /// - Throws: ``CommandFailure`` when the root is not a directory.
+  func sourceIndex() throws(CommandFailure) -> SourceIndex? {
+    try sourceRoot.map { root throws(CommandFailure) in try SourceIndex.build(root: root) }
+  }
+}
