@@ -85,6 +85,47 @@ struct HTMLReportTests {
     #expect(html.contains("1 trace file · 1 session · 16 events · 2 findings"))
   }
 
+  /// The `x` and `width` of each `<rect class="kind"` in the page, in page order.
+  static func rects(_ kind: String, in html: String) -> [(x: Double, width: Double)] {
+    pieces(of: html, from: "<rect class=\"\(kind)\"", to: ">").map { rect in
+      func value(_ name: String) -> Double {
+        Double(rect.components(separatedBy: " \(name)=\"").dropFirst().first?.prefix { $0 != "\"" } ?? "") ?? -1
+      }
+      return (value("x"), value("width"))
+    }
+  }
+
+  @Test("events at the same instant are drawn in line order, so a 0 ms overlap shows")
+  func sameInstantBurst() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let trace = try Fixture.write(
+      TraceText.lines([
+        TraceText.header(),
+        #"{"t":0,"ev":"setRoot","vc":"0xa1","class":"MenuViewController"}"#,
+        #"{"t":1,"ev":"viewWillAppear","vc":"0xa1","animated":false}"#,
+        #"{"t":1,"ev":"viewDidAppear","vc":"0xa1","animated":false}"#,
+        #"{"t":1,"ev":"viewWillDisappear","vc":"0xa1","animated":false}"#,
+        #"{"t":2,"ev":"viewDidDisappear","vc":"0xa1","animated":false}"#,
+      ]), to: directory.file("burst.ndjson.gz"))
+    let html = try Self.report(.file(trace), in: directory).html
+    let appearing = try #require(Self.rects("appearing", in: html).first)
+    let appeared = try #require(Self.rects("appeared", in: html).first)
+    let disappearing = try #require(Self.rects("disappearing", in: html).first)
+    #expect(appearing.x < appeared.x && appeared.x < disappearing.x, "\(appearing) \(appeared) \(disappearing)")
+    #expect(abs(appearing.x + appearing.width - appeared.x) < 0.01, "each ends where the next starts")
+
+    // The flagship sample: the second popover is shown (line 15) before the first is released
+    // (line 16), both at 5.20 s: drawn overlapping, the second on a lane of its own.
+    let sample = try Self.report(.file(Samples.path("homepwner-ipad-double-camera.ndjson.gz")), in: directory).html
+    let popovers = Self.rects("popover", in: sample)
+    try #require(popovers.count == 2)
+    #expect(popovers[1].x < popovers[0].x + popovers[0].width, "the second starts before the first ends: \(popovers)")
+    let markers = Self.pieces(of: sample, from: "<line class=\"mark error\" data-anchor=\"f1-", to: "/>")
+    let xs = markers.compactMap { Double($0.components(separatedBy: "x1=\"")[1].prefix { $0 != "\"" }) }
+    #expect(xs.count == 2 && xs[0] < xs[1], "the findings of lines 15 and 16 apart, in line order: \(xs)")
+  }
+
   @Test("a finding decided by a later event shows the state at its own line, and the deciding one")
   func stateAtPremise() throws {
     let directory = try TemporaryDirectory()

@@ -11,6 +11,8 @@ final class ReportBuilder: TimelineSink {
     /// Where it is in the app's sources (`--source-root`).
     var source: SourcePlace?
     var time: Double
+    /// Its place among the changes at `time`.
+    var burst: Int
     /// The model's state, as `traceq replay --at` prints it, after `stateLine`: the line the
     /// finding is about, also for one that later events decided.
     var state: String
@@ -47,6 +49,9 @@ final class ReportBuilder: TimelineSink {
   private(set) var tally: [String: (severity: Severity, count: Int)] = [:]
   /// Findings by rule, app's controller and message shape, over all sessions.
   private(set) var groups = FindingGroups()
+  /// The lines of the events that changed the timeline at the latest instant, in event order
+  /// (at most ``ReportPage/burstSteps`` + 1): each change's place in its burst.
+  private var instant: (time: Double, lines: [Int]) = (-1, [])
   private var current: SessionSection?
   /// The current session's model, for naming its tracks once the trace has given the classes.
   private var model: SessionModel?
@@ -64,7 +69,27 @@ final class ReportBuilder: TimelineSink {
       section.tracks[change.track] = ReportTrack(kind: change.track)
       section.trackOrder.append(change.track)
     }
-    section.tracks[change.track]?.set(slot: change.slot, to: change.label, at: time)
+    section.tracks[change.track]?.set(
+      slot: change.slot, to: change.label, at: time, burst: burst(at: time, line: change.line))
+  }
+
+  /// The place of the event at `line` among the events that changed the timeline at `time`.
+  private func burst(at time: Double, line: Int) -> Int {
+    guard time == instant.time else {
+      instant = (time, [line])
+      return 0
+    }
+    if let place = instant.lines.lastIndex(of: line) { return place }
+    guard instant.lines.count <= ReportPage.burstSteps else { return ReportPage.burstSteps }
+    instant.lines.append(line)
+    return instant.lines.count - 1
+  }
+
+  /// The place at `time` of a finding about `line`: with the changes its event made, or after
+  /// the changes of the events before it.
+  private func burst(ofFindingAt time: Double, line: Int) -> Int {
+    guard time == instant.time else { return 0 }
+    return min(instant.lines.firstIndex { $0 >= line } ?? instant.lines.count, ReportPage.burstSteps)
   }
 
   func finding(_ finding: Finding, source: SourcePlace?, at time: Double, model: SessionModel, afterLine line: Int) {
@@ -76,13 +101,16 @@ final class ReportBuilder: TimelineSink {
     section.rules.insert(finding.ruleID)
     if model.raisedException, section.exceptionLine == nil { section.exceptionLine = finding.line }
     guard section.findings.count < Self.findingsWithState else { return }
+    let burst = burst(ofFindingAt: time, line: finding.line)
     if finding.decidedLine != nil, let state = section.heldStates[finding.line] {
       section.findings.append(
-        ReportedFinding(finding: finding, source: source, time: time, state: state, stateLine: finding.line))
+        ReportedFinding(
+          finding: finding, source: source, time: time, burst: burst, state: state, stateLine: finding.line))
     } else {
       section.findings.append(
         ReportedFinding(
-          finding: finding, source: source, time: time, state: StateDescription(model).text, stateLine: line))
+          finding: finding, source: source, time: time, burst: burst, state: StateDescription(model).text,
+          stateLine: line))
     }
   }
 
@@ -95,8 +123,9 @@ final class ReportBuilder: TimelineSink {
 
   func endSession(at time: Double, events: Int) {
     guard let section = current else { return }
+    let burst = time == instant.time ? min(instant.lines.count, ReportPage.burstSteps) : 0
     for track in section.trackOrder {
-      section.tracks[track]?.finish(at: time)
+      section.tracks[track]?.finish(at: time, burst: burst)
       if let model { section.tracks[track]?.name(with: model) }
     }
     section.events = events
@@ -104,5 +133,6 @@ final class ReportBuilder: TimelineSink {
     sections.append(section)
     current = nil
     model = nil
+    instant = (-1, [])
   }
 }

@@ -12,6 +12,17 @@ struct ReportPage {
   /// The timeline's width in SVG units (the page scales it to the zoom).
   static let width = 1000.0
   static let rowHeight = 18
+  /// Changes at one instant are drawn this far apart (SVG units; 4 px at the 8× a finding's link
+  /// zooms to) in event order, so that a slice that starts as another ends, or two popovers
+  /// shown at once, show their order and overlap. At most ``burstSteps`` steps: a long burst
+  /// is not drawn past the events after it.
+  static let burstStep = 0.5
+  static let burstSteps = 8
+
+  /// Where `time`, `burst` changes into its instant, is drawn (SVG units).
+  static func x(_ time: Double, burst: Int, scale: Double) -> Double {
+    time * scale + Double(min(burst, burstSteps)) * burstStep
+  }
 
   let title: String
   let summary: Summary
@@ -212,8 +223,10 @@ struct ReportPage {
     let title: String
 
     init(_ segment: ReportTrack.Segment, track: TimelineTrack, top: Int, scale: Double) {
-      x = ReportPage.number(segment.start * scale)
-      width = ReportPage.number(max((segment.end - segment.start) * scale, 0.05))
+      let start = ReportPage.x(segment.start, burst: segment.startBurst, scale: scale)
+      let end = ReportPage.x(segment.end, burst: segment.endBurst, scale: scale)
+      x = ReportPage.number(start)
+      width = ReportPage.number(max(end - start, 0.05))
       let inset = min(segment.lane, 3) * 3
       y = top + 3 + inset
       height = ReportPage.rowHeight - 6 - inset
@@ -290,8 +303,9 @@ struct ReportPage {
       state = reported.state
       stateLine = reported.stateLine
       decidedLine = finding.decidedLine
-      x = ReportPage.number(reported.time / span * ReportPage.width)
-      percent = ReportPage.number(reported.time / span * 100)
+      let x = ReportPage.x(reported.time, burst: reported.burst, scale: ReportPage.width / span)
+      self.x = ReportPage.number(x)
+      percent = ReportPage.number(x / ReportPage.width * 100)
     }
   }
 }

@@ -7,6 +7,10 @@ struct ReportTrack {
   struct Segment {
     var start: Double
     var end: Double
+    /// The places of its start and end among the changes at their instants (see
+    /// ``ReportBuilder``): a burst of events at one time is drawn spread in event order.
+    var startBurst = 0
+    var endBurst = 0
     var label: String
     /// Slices open under it when it started (0 for the outermost).
     var lane: Int
@@ -45,24 +49,33 @@ struct ReportTrack {
     }
   }
 
-  /// Ends the slice of `slot` at `time` if one is open, then starts `label` if given.
-  mutating func set(slot: Int, to label: String?, at time: Double) {
-    if let segment = open.removeValue(forKey: slot) { close(segment, at: time) }
+  /// Ends the slice of `slot` at `time` if one is open, then starts `label` if given; `burst`
+  /// is the change's place among those at `time`.
+  mutating func set(slot: Int, to label: String?, at time: Double, burst: Int = 0) {
+    if let segment = open.removeValue(forKey: slot) { close(segment, at: time, burst: burst) }
     guard let label else { return }
     slices += 1
-    open[slot] = Segment(start: time, end: time, label: label, lane: min(open.count, 3))
+    open[slot] = Segment(
+      start: time, end: time, startBurst: burst, endBurst: burst, label: label, lane: min(open.count, 3))
   }
 
-  /// Ends the open slices at `time`.
-  mutating func finish(at time: Double) {
-    for slot in open.keys.sorted() { close(open[slot]!, at: time) }
+  /// Ends the open slices at `time`, `burst` changes into it.
+  mutating func finish(at time: Double, burst: Int = 0) {
+    for slot in open.keys.sorted() { close(open[slot]!, at: time, burst: burst) }
     open.removeAll()
-    segments.sort { $0.start < $1.start }
+    sortByStart()
   }
 
-  private mutating func close(_ segment: Segment, at time: Double) {
+  /// In the order the slices started: time, then place in the burst (a stable order for the
+  /// page, later slices of an instant drawn over earlier ones).
+  private mutating func sortByStart() {
+    segments.sort { ($0.start, $0.startBurst) < ($1.start, $1.startBurst) }
+  }
+
+  private mutating func close(_ segment: Segment, at time: Double, burst: Int) {
     var segment = segment
     segment.end = time
+    segment.endBurst = burst
     segments.append(segment)
     if segments.count > Self.capacity { coarsen() }
   }
@@ -70,7 +83,7 @@ struct ReportTrack {
   /// Merges neighbours on the same lane that start within a grain of each other, doubling it until
   /// half the capacity is left. Merged segments keep the label when all agree.
   private mutating func coarsen() {
-    segments.sort { $0.start < $1.start }
+    sortByStart()
     let span = (segments.last?.end ?? 0) - (segments.first?.start ?? 0)
     grain = max(grain * 2, span / Double(Self.capacity / 2))
     while segments.count > Self.capacity / 2 {
@@ -79,7 +92,10 @@ struct ReportTrack {
       var lastOnLane: [Int: Int] = [:]
       for segment in segments {
         if let index = lastOnLane[segment.lane], segment.start - merged[index].start < grain {
-          merged[index].end = max(merged[index].end, segment.end)
+          if (segment.end, segment.endBurst) > (merged[index].end, merged[index].endBurst) {
+            merged[index].end = segment.end
+            merged[index].endBurst = segment.endBurst
+          }
           merged[index].count += segment.count
           if merged[index].label != segment.label { merged[index].label = "" }
         } else {
