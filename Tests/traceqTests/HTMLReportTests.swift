@@ -276,34 +276,4 @@ struct HTMLReportTests {
     #expect(ReportPage.duration(182) == "3 min 2 s" && ReportPage.duration(56_871) == "15 h 47 min")
     #expect(ReportPage.ticks(span: 5.21).filter { !$0.minor }.map(\.text) == ["0", "1 s", "2 s", "3 s", "4 s", "5 s"])
   }
-
-  /// `Scripts/report-screenshot.sh`, which needs Chromium: the test runs where it is installed.
-  static let screenshotScript = URL(fileURLWithPath: Samples.directory).deletingLastPathComponent()
-    .appendingPathComponent("Scripts/report-screenshot.sh").path
-  static let hasChromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].contains {
-    FileManager.default.isExecutableFile(atPath: $0)
-  }
-
-  @Test(
-    "the report opens in headless Chromium without console errors, also on a finding",
-    .enabled(if: hasChromium, "Chromium is not installed"))
-  func opensInChromium() throws {
-    let directory = try TemporaryDirectory()
-    defer { directory.remove() }
-    _ = try Self.report(.file(Samples.path("homepwner-ipad-double-camera.ndjson.gz")), in: directory)
-    for fragment in ["", "#f1-2"] {
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: Self.screenshotScript)
-      process.arguments = [directory.file("report.html"), directory.file("shot.png"), fragment]
-      let errors = Pipe()
-      process.standardError = errors
-      process.standardOutput = FileHandle.nullDevice
-      try process.run()
-      let log = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-      process.waitUntilExit()
-      #expect(process.terminationStatus == 0, "\(fragment): \(log)")
-      let png = try Data(contentsOf: URL(fileURLWithPath: directory.file("shot.png")))
-      #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
-    }
-  }
 }
