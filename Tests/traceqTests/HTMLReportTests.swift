@@ -255,6 +255,30 @@ struct HTMLReportTests {
     #expect(Self.occurrences(of: "<li id=\"f1-", in: html) <= ReportBuilder.findingsWithState)
   }
 
+  @Test("memory is flat in the input's length: each session's part of the page is spooled as it ends")
+  func flatMemory() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let runner = CommandRunner(directory: directory.path)
+    var peaks: [Int] = []
+    var sizes: [Int] = []
+    for (events, sessions) in [(30_000, 6), (300_000, 60)] {
+      let generated = try runner.run([
+        "generate", "--events", "\(events)", "--sessions", "\(sessions)", "--anomalies", "0.002", "t.ndjson.gz",
+      ])
+      #expect(generated.status == 0, "\(generated.error)")
+      guard let (result, bytes) = try runner.peakMemory(["report", "t.ndjson.gz", "-o", "t.html"]) else {
+        Issue.record("GNU time (/usr/bin/time) is needed to measure peak memory")
+        return
+      }
+      #expect(result.status == 0, "\(result.error)")
+      peaks.append(bytes)
+      sizes.append(try FileManager.default.attributesOfItem(atPath: directory.file("t.html"))[.size] as? Int ?? 0)
+    }
+    #expect(sizes[1] > sizes[0] * 5, "the larger page holds ten times the sessions: \(sizes)")
+    #expect(peaks[1] < peaks[0] + 16 << 20, "peak memory \(peaks.map { $0 >> 20 }) MB for pages of \(sizes) bytes")
+  }
+
   @Test("a track merges its slices past its capacity and keeps their count")
   func merging() {
     var track = ReportTrack(kind: .controller(ObjectID(0)))

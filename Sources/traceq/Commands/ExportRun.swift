@@ -50,12 +50,10 @@ struct ExportRun {
       try writer.close()
       return summary
     case .htmlReport:
-      let builder = ReportBuilder()
+      let builder = try ReportBuilder()
       let summary = try export.run(into: builder)
-      output.write(
-        try ReportPage(
-          builder: builder, files: summary.files, suppressed: summary.suppressed, input: export.input.name
-        ).render())
+      try ReportPage(builder: builder, files: summary.files, suppressed: summary.suppressed, input: export.input.name)
+        .write(to: output)
       try output.close()
       return summary
     }

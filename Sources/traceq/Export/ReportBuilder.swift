@@ -1,9 +1,11 @@
+import Mustache
 import Replay
 import TraceModel
 
 /// Gathers what the HTML report shows while sessions replay: per session, its tracks (merged
-/// past a bound), its findings with the model's state where each was found (the first
-/// ``findingsWithState`` of them), and the tallies of the summary.
+/// past a bound) and its findings with the model's state where each was found (the first
+/// ``findingsWithState`` of them), rendered to the session's part of the page as it ends and
+/// spooled; and the tallies of the summary. Memory holds one session, whatever the input's length.
 final class ReportBuilder: TimelineSink {
   /// A finding as the report lists it.
   struct ReportedFinding {
@@ -44,7 +46,13 @@ final class ReportBuilder: TimelineSink {
   /// Findings listed (with their state) per session; the rest are counted.
   static let findingsWithState = 300
 
-  private(set) var sections: [SessionSection] = []
+  /// The sessions' parts of the page, in order.
+  let sessionPages = Spool()
+  /// The sessions, for the index.
+  private(set) var sessions: [ReportPage.SessionEntry] = []
+  /// Events over all sessions.
+  private(set) var events = 0
+  private let sessionTemplate: MustacheTemplate
   /// Findings per rule and severity, over all sessions.
   private(set) var tally: [String: (severity: Severity, count: Int)] = [:]
   /// Findings by rule, app's controller and message shape, over all sessions.
@@ -55,6 +63,11 @@ final class ReportBuilder: TimelineSink {
   private var current: SessionSection?
   /// The current session's model, for naming its tracks once the trace has given the classes.
   private var model: SessionModel?
+
+  /// - Throws: when the session template does not parse (a bug).
+  init() throws {
+    sessionTemplate = try MustacheTemplate(string: ReportTemplate.session)
+  }
 
   func beginSession(_ session: TimelineSession, model: SessionModel) {
     current = SessionSection(session: session)
@@ -95,7 +108,7 @@ final class ReportBuilder: TimelineSink {
   func finding(_ finding: Finding, source: SourcePlace?, at time: Double, model: SessionModel, afterLine line: Int) {
     guard let section = current else { return }
     tally[finding.ruleID] = (finding.severity, (tally[finding.ruleID]?.count ?? 0) + 1)
-    groups.add(finding, session: sections.count + 1)
+    groups.add(finding, session: sessions.count + 1)
     section.findingCount += 1
     section.severityCounts[finding.severity, default: 0] += 1
     section.rules.insert(finding.ruleID)
@@ -130,7 +143,10 @@ final class ReportBuilder: TimelineSink {
     }
     section.events = events
     section.end = time
-    sections.append(section)
+    self.events += events
+    let view = ReportPage.SessionView(section, index: sessions.count + 1)
+    sessionPages.append(sessionTemplate.render(view))
+    sessions.append(ReportPage.SessionEntry(view))
     current = nil
     model = nil
     instant = (-1, [])

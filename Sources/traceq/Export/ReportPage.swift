@@ -26,35 +26,65 @@ struct ReportPage {
 
   let title: String
   let summary: Summary
-  let sessions: [SessionView]
+  /// The index of the sessions.
+  let sessions: [SessionEntry]
   let css = ReportTemplate.css
   let script = ReportTemplate.script
+  /// The sessions' parts of the page, in order.
+  private let sessionPages: Spool
 
   /// - Parameter suppressed: findings the configuration suppressed (left out of the page).
   init(builder: ReportBuilder, files: Int, suppressed: Int = 0, input: String) {
     title = "traceq report · \(input)"
-    let events = builder.sections.reduce(0) { $0 + $1.events }
-    sessions = builder.sections.enumerated().map { SessionView($1, index: $0 + 1) }
+    sessions = builder.sessions
+    sessionPages = builder.sessionPages
     let findings = builder.tally.values.reduce(0) { $0 + $1.count }
     let crashes = sessions.compactMap(\.exception)
     summary = Summary(
       totals: [
-        Plural.count(files, "trace file"), Plural.count(builder.sections.count, "session"),
-        Plural.count(events, "event"), Plural.count(findings, "finding"),
+        Plural.count(files, "trace file"), Plural.count(sessions.count, "session"),
+        Plural.count(builder.events, "event"), Plural.count(findings, "finding"),
       ].joined(separator: " · ") + (suppressed > 0 ? " (\(suppressed) suppressed by the configuration)" : ""),
       rules: builder.tally.map { RuleRow(rule: $0.key, severity: $0.value.severity.rawValue, count: $0.value.count) }
         .sorted { ($0.rank, -$0.count, $0.rule) < ($1.rank, -$1.count, $1.rule) },
       crashes: crashes,
       crashSummary: "UIKit raised an exception in \(Plural.count(crashes.count, "session")), where the app ends",
-      groups: builder.groups.sorted.map { GroupRow($0, sessions: builder.sections) },
+      groups: builder.groups.sorted.map(GroupRow.init),
       ungrouped: builder.groups.ungrouped > 0
         ? "\(Plural.count(builder.groups.ungrouped, "more finding")) in further groups are not listed." : nil,
       builds: Set(sessions.map(\.build)).filter { !$0.isEmpty }.sorted())
   }
 
-  /// The page's HTML.
-  func render() throws -> String {
-    try MustacheTemplate(string: ReportTemplate.page).render(self)
+  /// Writes the page: the summary and the index, the sessions' parts, the footer.
+  func write(to output: ReportOutput) throws {
+    output.write(try MustacheTemplate(string: ReportTemplate.head).render(self))
+    sessionPages.write(to: output.write)
+    output.write(try MustacheTemplate(string: ReportTemplate.foot).render(self))
+  }
+
+  /// A session in the index at the top of the page.
+  struct SessionEntry {
+    let anchor: String
+    let number: Int
+    let heading: String
+    let meta: String
+    let build: String
+    let rules: String
+    let severities: String
+    let counts: String
+    let exception: Exception?
+
+    init(_ view: SessionView) {
+      anchor = view.anchor
+      number = view.number
+      heading = view.heading
+      meta = view.meta
+      build = view.build
+      rules = view.rules
+      severities = view.severities
+      counts = view.counts
+      exception = view.exception
+    }
   }
 
   struct Summary {
@@ -84,7 +114,7 @@ struct ReportPage {
     let sessions: [SessionLink]
     let moreSessions: String?
 
-    init(_ group: FindingGroups.Group, sessions all: [ReportBuilder.SessionSection]) {
+    init(_ group: FindingGroups.Group) {
       rule = group.key.rule
       severity = group.severity.rawValue
       shape = group.severity.shape
@@ -114,198 +144,5 @@ struct ReportPage {
     let location: String
     let message: String
     let anchor: String
-  }
-
-  /// One session: its heading, the tracks' labels, the SVG's shapes and the findings.
-  struct SessionView {
-    let anchor: String
-    /// The session's number in the report (from 1).
-    let number: Int
-    let heading: String
-    let meta: String
-    /// The app build the header names ("" when it names none), the rules and the severities of
-    /// its findings: what the filters match.
-    let build: String
-    let rules: String
-    let severities: String
-    /// "2 ▲ 1 ◆": its findings by severity, for the index.
-    let counts: String
-    let exception: Exception?
-    let height: Int
-    let labels: [Label]
-    let ticks: [Tick]
-    let rows: [Row]
-    /// The slices, as SVG.
-    let rects: String
-    let markers: [Marker]
-    let findings: [FindingView]
-    let omitted: [String]
-
-    init(_ section: ReportBuilder.SessionSection, index: Int) {
-      let session = section.session
-      anchor = "s\(index)"
-      number = index
-      heading = "Session \(session.ordinal) · \(session.title.isEmpty ? "untitled" : session.title)"
-      build = session.header.build ?? ""
-      rules = section.rules.sorted().joined(separator: " ")
-      severities = Severity.allCases.filter { section.severityCounts[$0] != nil }.map(\.rawValue)
-        .joined(separator: " ")
-      counts = Severity.allCases.reversed().compactMap { severity in
-        section.severityCounts[severity].map { "\($0) \(severity.shape)" }
-      }.joined(separator: " ")
-      let span = max(section.end, ReportPage.minimumSpan)
-      meta = [
-        "\(session.file):\(session.line)", Plural.count(section.events, "event"), ReportPage.duration(section.end),
-        Plural.count(section.findingCount, "finding"),
-      ].joined(separator: " · ")
-      let scale = ReportPage.width / span
-      let tracks = ReportPage.drawnTracks(section)
-      var labels = [Label(name: "findings", kind: "findings")]
-      var rects = ""
-      for (row, track) in tracks.enumerated() {
-        labels.append(Label(name: track.name, kind: ReportPage.kind(of: track.kind)))
-        let top = (row + 1) * ReportPage.rowHeight
-        for segment in track.segments {
-          rects += Rect(segment, track: track.kind, top: top, scale: scale).svg
-        }
-      }
-      self.labels = labels
-      self.rects = rects
-      height = labels.count * ReportPage.rowHeight
-      rows = labels.indices.map { Row(y: $0 * ReportPage.rowHeight, odd: $0 % 2 == 1) }
-      ticks = ReportPage.ticks(span: span)
-      let findings = section.findings.enumerated().map {
-        FindingView($1, file: session.file, anchor: "f\(index)-\($0 + 1)", span: span)
-      }
-      self.findings = findings
-      markers = findings.map { Marker(finding: $0, height: labels.count * ReportPage.rowHeight) }
-      let heading = heading
-      exception = section.exceptionLine.flatMap { line in
-        findings.first { $0.line == line }.map {
-          Exception(session: heading, location: $0.location, message: $0.message, anchor: $0.anchor)
-        }
-      }
-      var omitted: [String] = []
-      let hidden = section.trackOrder.count - tracks.count
-      if hidden > 0 { omitted.append("\(hidden) more controller tracks are not drawn (the busiest are).") }
-      if section.findingCount > findings.count {
-        omitted.append(
-          "\(section.findingCount - findings.count) more findings are not listed; `traceq check` lists all.")
-      }
-      self.omitted = omitted
-    }
-  }
-
-  struct Label {
-    let name: String
-    let kind: String
-  }
-
-  struct Row {
-    let y: Int
-    let odd: Bool
-  }
-
-  /// A time label on the axis, placed in percent of the width so that it follows the zoom.
-  struct Tick {
-    let percent: String
-    let x: String
-    let text: String
-    let minor: Bool
-  }
-
-  struct Rect {
-    let x: String
-    let y: Int
-    let width: String
-    let height: Int
-    let kind: String
-    let title: String
-
-    init(_ segment: ReportTrack.Segment, track: TimelineTrack, top: Int, scale: Double) {
-      let start = ReportPage.x(segment.start, burst: segment.startBurst, scale: scale)
-      let end = ReportPage.x(segment.end, burst: segment.endBurst, scale: scale)
-      x = ReportPage.number(start)
-      width = ReportPage.number(max(end - start, 0.05))
-      let inset = min(segment.lane, 3) * 3
-      y = top + 3 + inset
-      height = ReportPage.rowHeight - 6 - inset
-      let times = "\(ReportPage.duration(segment.start)) – \(ReportPage.duration(segment.end))"
-      if segment.count > 1 {
-        kind = "merged"
-        title = "\(segment.count) \(segment.label.isEmpty ? "slices" : segment.label) · \(times)"
-      } else {
-        kind = ReportPage.slice(segment.label, on: track)
-        title = "\(segment.label) · \(times)"
-      }
-    }
-
-    /// The slice as an SVG element, with its title.
-    var svg: String {
-      #"<rect class="\#(XMLText.attribute(kind))" x="\#(x)" y="\#(y)" width="\#(width)" height="\#(height)">"#
-        + "<title>\(XMLText.content(title))</title></rect>\n"
-    }
-  }
-
-  /// A finding on the timeline: a line across the tracks, and its severity's shape in the
-  /// findings row (HTML placed in percent, so that the shape keeps its form at any zoom).
-  struct Marker {
-    let x: String
-    let percent: String
-    let anchor: String
-    let severity: String
-    let shape: String
-    let title: String
-    let height: Int
-
-    init(finding: FindingView, height: Int) {
-      x = finding.x
-      percent = finding.percent
-      anchor = finding.anchor
-      severity = finding.severity
-      shape = finding.shape
-      title = "\(finding.location): \(finding.message) [\(finding.rule)]"
-      self.height = height
-    }
-  }
-
-  struct FindingView {
-    let anchor: String
-    let line: Int
-    let location: String
-    let severity: String
-    /// The severity's shape (▲ ◆ ●).
-    let shape: String
-    let rule: String
-    let message: String
-    let hint: String
-    /// Where it is in the app's sources, with `--source-root`.
-    let source: String?
-    let state: String
-    let stateLine: Int
-    /// The line that decided a finding about an earlier one.
-    let decidedLine: Int?
-    /// Where its marker is, in SVG units and in percent of the width.
-    let x: String
-    let percent: String
-
-    init(_ reported: ReportBuilder.ReportedFinding, file: String, anchor: String, span: Double) {
-      let finding = reported.finding
-      self.anchor = anchor
-      line = finding.line
-      location = "\(file):\(finding.line)"
-      severity = finding.severity.rawValue
-      shape = finding.severity.shape
-      rule = finding.ruleID
-      message = finding.message
-      hint = finding.hint
-      source = reported.source?.described
-      state = reported.state
-      stateLine = reported.stateLine
-      decidedLine = finding.decidedLine
-      let x = ReportPage.x(reported.time, burst: reported.burst, scale: ReportPage.width / span)
-      self.x = ReportPage.number(x)
-      percent = ReportPage.number(x / ReportPage.width * 100)
-    }
   }
 }

@@ -1,7 +1,9 @@
-/// The HTML report's Mustache template, style sheet and script, inlined into the page so that
-/// it opens anywhere without a network.
+/// The HTML report's Mustache templates, style sheet and script, inlined into the page so that
+/// it opens anywhere without a network. The page is ``head`` (rendered with the ``ReportPage``),
+/// ``session`` per session (with its ``ReportPage/SessionView``, as the session ends), then
+/// ``foot``.
 enum ReportTemplate {
-  static let page = """
+  static let head = """
     <!DOCTYPE html>
     <html lang="en">
     <head>
@@ -57,7 +59,9 @@ enum ReportTemplate {
     · <span class="error">▲ error</span> <span class="warning">◆ warning</span> <span class="note">● note</span>
     </p>
     </header>
-    {{#sessions}}
+    """
+
+  static let session = """
     <details class="session" id="{{anchor}}" data-session="{{number}}" data-build="{{build}}" data-rules="{{rules}}" data-severities="{{severities}}">
     <summary><h2>{{heading}}</h2> <span class="meta">{{meta}}</span> <span class="counts">{{counts}}</span></summary>
     <template class="drawing">
@@ -90,7 +94,9 @@ enum ReportTemplate {
     {{/empty(findings)}}
     {{#omitted}}<p class="omitted">{{.}}</p>{{/omitted}}
     </details>
-    {{/sessions}}
+    """
+
+  static let foot = """
     <footer>Made by traceq. Times are the records' <code>t</code>; records without one are placed 1 ms after the one before. Colours are from the Okabe–Ito palette, which readers with colour-vision deficiency tell apart; severities also have a shape.</footer>
     <script>{{{script}}}</script>
     </body>

@@ -1,0 +1,199 @@
+import Replay
+import TraceModel
+
+/// One session's part of the page: its heading, timeline and findings, rendered when the
+/// session ends (``ReportBuilder``), so that the page holds one session at a time.
+extension ReportPage {
+  /// One session: its heading, the tracks' labels, the SVG's shapes and the findings.
+  struct SessionView {
+    let anchor: String
+    /// The session's number in the report (from 1).
+    let number: Int
+    let heading: String
+    let meta: String
+    /// The app build the header names ("" when it names none), the rules and the severities of
+    /// its findings: what the filters match.
+    let build: String
+    let rules: String
+    let severities: String
+    /// "2 ▲ 1 ◆": its findings by severity, for the index.
+    let counts: String
+    let exception: Exception?
+    let height: Int
+    let labels: [Label]
+    let ticks: [Tick]
+    let rows: [Row]
+    /// The slices, as SVG.
+    let rects: String
+    let markers: [Marker]
+    let findings: [FindingView]
+    let omitted: [String]
+
+    init(_ section: ReportBuilder.SessionSection, index: Int) {
+      let session = section.session
+      anchor = "s\(index)"
+      number = index
+      heading = "Session \(session.ordinal) · \(session.title.isEmpty ? "untitled" : session.title)"
+      build = session.header.build ?? ""
+      rules = section.rules.sorted().joined(separator: " ")
+      severities = Severity.allCases.filter { section.severityCounts[$0] != nil }.map(\.rawValue)
+        .joined(separator: " ")
+      counts = Severity.allCases.reversed().compactMap { severity in
+        section.severityCounts[severity].map { "\($0) \(severity.shape)" }
+      }.joined(separator: " ")
+      let span = max(section.end, ReportPage.minimumSpan)
+      meta = [
+        "\(session.file):\(session.line)", Plural.count(section.events, "event"), ReportPage.duration(section.end),
+        Plural.count(section.findingCount, "finding"),
+      ].joined(separator: " · ")
+      let scale = ReportPage.width / span
+      let tracks = ReportPage.drawnTracks(section)
+      var labels = [Label(name: "findings", kind: "findings")]
+      var rects = ""
+      for (row, track) in tracks.enumerated() {
+        labels.append(Label(name: track.name, kind: ReportPage.kind(of: track.kind)))
+        let top = (row + 1) * ReportPage.rowHeight
+        for segment in track.segments {
+          rects += Rect(segment, track: track.kind, top: top, scale: scale).svg
+        }
+      }
+      self.labels = labels
+      self.rects = rects
+      height = labels.count * ReportPage.rowHeight
+      rows = labels.indices.map { Row(y: $0 * ReportPage.rowHeight, odd: $0 % 2 == 1) }
+      ticks = ReportPage.ticks(span: span)
+      let findings = section.findings.enumerated().map {
+        FindingView($1, file: session.file, anchor: "f\(index)-\($0 + 1)", span: span)
+      }
+      self.findings = findings
+      markers = findings.map { Marker(finding: $0, height: labels.count * ReportPage.rowHeight) }
+      let heading = heading
+      exception = section.exceptionLine.flatMap { line in
+        findings.first { $0.line == line }.map {
+          Exception(session: heading, location: $0.location, message: $0.message, anchor: $0.anchor)
+        }
+      }
+      var omitted: [String] = []
+      let hidden = section.trackOrder.count - tracks.count
+      if hidden > 0 { omitted.append("\(hidden) more controller tracks are not drawn (the busiest are).") }
+      if section.findingCount > findings.count {
+        omitted.append(
+          "\(section.findingCount - findings.count) more findings are not listed; `traceq check` lists all.")
+      }
+      self.omitted = omitted
+    }
+  }
+
+  struct Label {
+    let name: String
+    let kind: String
+  }
+
+  struct Row {
+    let y: Int
+    let odd: Bool
+  }
+
+  /// A time label on the axis, placed in percent of the width so that it follows the zoom.
+  struct Tick {
+    let percent: String
+    let x: String
+    let text: String
+    let minor: Bool
+  }
+
+  struct Rect {
+    let x: String
+    let y: Int
+    let width: String
+    let height: Int
+    let kind: String
+    let title: String
+
+    init(_ segment: ReportTrack.Segment, track: TimelineTrack, top: Int, scale: Double) {
+      let start = ReportPage.x(segment.start, burst: segment.startBurst, scale: scale)
+      let end = ReportPage.x(segment.end, burst: segment.endBurst, scale: scale)
+      x = ReportPage.number(start)
+      width = ReportPage.number(max(end - start, 0.05))
+      let inset = min(segment.lane, 3) * 3
+      y = top + 3 + inset
+      height = ReportPage.rowHeight - 6 - inset
+      let times = "\(ReportPage.duration(segment.start)) – \(ReportPage.duration(segment.end))"
+      if segment.count > 1 {
+        kind = "merged"
+        title = "\(segment.count) \(segment.label.isEmpty ? "slices" : segment.label) · \(times)"
+      } else {
+        kind = ReportPage.slice(segment.label, on: track)
+        title = "\(segment.label) · \(times)"
+      }
+    }
+
+    /// The slice as an SVG element, with its title.
+    var svg: String {
+      #"<rect class="\#(XMLText.attribute(kind))" x="\#(x)" y="\#(y)" width="\#(width)" height="\#(height)">"#
+        + "<title>\(XMLText.content(title))</title></rect>\n"
+    }
+  }
+
+  /// A finding on the timeline: a line across the tracks, and its severity's shape in the
+  /// findings row (HTML placed in percent, so that the shape keeps its form at any zoom).
+  struct Marker {
+    let x: String
+    let percent: String
+    let anchor: String
+    let severity: String
+    let shape: String
+    let title: String
+    let height: Int
+
+    init(finding: FindingView, height: Int) {
+      x = finding.x
+      percent = finding.percent
+      anchor = finding.anchor
+      severity = finding.severity
+      shape = finding.shape
+      title = "\(finding.location): \(finding.message) [\(finding.rule)]"
+      self.height = height
+    }
+  }
+
+  struct FindingView {
+    let anchor: String
+    let line: Int
+    let location: String
+    let severity: String
+    /// The severity's shape (▲ ◆ ●).
+    let shape: String
+    let rule: String
+    let message: String
+    let hint: String
+    /// Where it is in the app's sources, with `--source-root`.
+    let source: String?
+    let state: String
+    let stateLine: Int
+    /// The line that decided a finding about an earlier one.
+    let decidedLine: Int?
+    /// Where its marker is, in SVG units and in percent of the width.
+    let x: String
+    let percent: String
+
+    init(_ reported: ReportBuilder.ReportedFinding, file: String, anchor: String, span: Double) {
+      let finding = reported.finding
+      self.anchor = anchor
+      line = finding.line
+      location = "\(file):\(finding.line)"
+      severity = finding.severity.rawValue
+      shape = finding.severity.shape
+      rule = finding.ruleID
+      message = finding.message
+      hint = finding.hint
+      source = reported.source?.described
+      state = reported.state
+      stateLine = reported.stateLine
+      decidedLine = finding.decidedLine
+      let x = ReportPage.x(reported.time, burst: reported.burst, scale: ReportPage.width / span)
+      self.x = ReportPage.number(x)
+      percent = ReportPage.number(x / ReportPage.width * 100)
+    }
+  }
+}
