@@ -1,4 +1,5 @@
 import Foundation
+import Mustache
 import Replay
 import TestSupport
 import Testing
@@ -277,6 +278,58 @@ struct HTMLReportTests {
     }
     #expect(sizes[1] > sizes[0] * 5, "the larger page holds ten times the sessions: \(sizes)")
     #expect(peaks[1] < peaks[0] + 16 << 20, "peak memory \(peaks.map { $0 >> 20 }) MB for pages of \(sizes) bytes")
+  }
+
+  /// `value` as `Mirror` shows it to the template engine: structs as dictionaries of their
+  /// stored properties, recursively; nil for an empty optional (a missing key).
+  static func mirrored(_ value: Any) -> Any? {
+    if let list = value as? [Any] { return list.compactMap(mirrored) }
+    let mirror = Mirror(reflecting: value)
+    if mirror.displayStyle == .optional { return mirror.children.first.flatMap { mirrored($0.value) } }
+    guard mirror.displayStyle == .struct else { return value }
+    return Dictionary(
+      uniqueKeysWithValues: mirror.children.compactMap { child in mirrored(child.value).map { (child.label ?? "", $0) }
+      })
+  }
+
+  @Test("a session's part renders the same through the views' lookups by name as through Mirror")
+  func lookupsByName() throws {
+    let section = ReportBuilder.SessionSection(
+      session: TimelineSession(
+        ordinal: 1, file: "t.ndjson", line: 1, header: SessionHeader(idiom: .pad, osText: "17.0", app: "A", build: "7"))
+    )
+    var track = ReportTrack(kind: .popovers)
+    track.set(slot: 1, to: "popover 0xd4", at: 0.5)
+    track.finish(at: 2)
+    section.tracks[.popovers] = track
+    section.trackOrder = [.popovers]
+    section.end = 2
+    section.events = 5
+    section.exceptionLine = 4
+    let subject = Finding.Subject(address: "0xd4", className: "UIImagePickerController", isPopover: true)
+    for (line, decided) in [(3, nil), (4, 5)] as [(Int, Int?)] {
+      let finding = Finding(
+        ruleID: "popover-released-while-visible", severity: .error, line: line, session: 1, message: "m <\(line)>",
+        hint: "h", subjects: [subject], decidedLine: decided)
+      section.findings.append(
+        ReportBuilder.ReportedFinding(
+          finding: finding, source: SourcePlace(file: "A.m", line: 9, className: "A"), time: 1, burst: line - 3,
+          state: "s", stateLine: line))
+      section.findingCount += 1
+      section.severityCounts[.error, default: 0] += 1
+      section.rules.insert(finding.ruleID)
+    }
+    let view = ReportPage.SessionView(section, index: 1)
+    let template = try MustacheTemplate(string: ReportTemplate.session)
+    let byName = template.render(view)
+    let reflected = template.render(Self.mirrored(view) as Any)
+    #expect(
+      byName == reflected,
+      "\(byName.commonPrefix(with: reflected).suffix(80)) || \(reflected.dropFirst(byName.commonPrefix(with: reflected).count).prefix(200))"
+    )
+    #expect(byName.contains("decided at line 5") && byName.contains("in the app: <code>A.m:9</code>"))
+    #expect(
+      byName.contains(#"<line class="tick" x1="0" x2="0" y1="0" y2="36"/>"#), "a tick reaches the session's height")
   }
 
   @Test("a track merges its slices past its capacity and keeps their count")

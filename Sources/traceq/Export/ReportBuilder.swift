@@ -89,7 +89,9 @@ final class ReportBuilder: TimelineSink {
   /// The place of the event at `line` among the events that changed the timeline at `time`.
   private func burst(at time: Double, line: Int) -> Int {
     guard time == instant.time else {
-      instant = (time, [line])
+      instant.time = time
+      instant.lines.removeAll(keepingCapacity: true)
+      instant.lines.append(line)
       return 0
     }
     if let place = instant.lines.lastIndex(of: line) { return place }
@@ -146,7 +148,7 @@ final class ReportBuilder: TimelineSink {
     self.events += events
     let view = ReportPage.SessionView(section, index: sessions.count + 1)
     sessionPages.append(sessionTemplate.render(view))
-    sessions.append(ReportPage.SessionEntry(view))
+    sessions.append(view.entry)
     current = nil
     model = nil
     instant = (-1, [])

@@ -6,19 +6,8 @@ import TraceModel
 extension ReportPage {
   /// One session: its heading, the tracks' labels, the SVG's shapes and the findings.
   struct SessionView {
-    let anchor: String
-    /// The session's number in the report (from 1).
-    let number: Int
-    let heading: String
-    let meta: String
-    /// The app build the header names ("" when it names none), the rules and the severities of
-    /// its findings: what the filters match.
-    let build: String
-    let rules: String
-    let severities: String
-    /// "2 ▲ 1 ◆": its findings by severity, for the index.
-    let counts: String
-    let exception: Exception?
+    /// What the index shows of it, and its heading (the session template renders inside it).
+    let entry: SessionEntry
     let height: Int
     let labels: [Label]
     let ticks: [Tick]
@@ -31,21 +20,8 @@ extension ReportPage {
 
     init(_ section: ReportBuilder.SessionSection, index: Int) {
       let session = section.session
-      anchor = "s\(index)"
-      number = index
-      heading = "Session \(session.ordinal) · \(session.title.isEmpty ? "untitled" : session.title)"
-      build = session.header.build ?? ""
-      rules = section.rules.sorted().joined(separator: " ")
-      severities = Severity.allCases.filter { section.severityCounts[$0] != nil }.map(\.rawValue)
-        .joined(separator: " ")
-      counts = Severity.allCases.reversed().compactMap { severity in
-        section.severityCounts[severity].map { "\($0) \(severity.shape)" }
-      }.joined(separator: " ")
+      var entry = SessionEntry(section, index: index)
       let span = max(section.end, ReportPage.minimumSpan)
-      meta = [
-        "\(session.file):\(session.line)", Plural.count(section.events, "event"), ReportPage.duration(section.end),
-        Plural.count(section.findingCount, "finding"),
-      ].joined(separator: " · ")
       let scale = ReportPage.width / span
       let tracks = ReportPage.drawnTracks(section)
       var labels = [Label(name: "findings", kind: "findings")]
@@ -67,12 +43,12 @@ extension ReportPage {
       }
       self.findings = findings
       markers = findings.map { Marker(finding: $0, height: labels.count * ReportPage.rowHeight) }
-      let heading = heading
-      exception = section.exceptionLine.flatMap { line in
+      entry.exception = section.exceptionLine.flatMap { line in
         findings.first { $0.line == line }.map {
-          Exception(session: heading, location: $0.location, message: $0.message, anchor: $0.anchor)
+          Exception(session: entry.heading, location: $0.location, message: $0.message, anchor: $0.anchor)
         }
       }
+      self.entry = entry
       var omitted: [String] = []
       let hidden = section.trackOrder.count - tracks.count
       if hidden > 0 { omitted.append("\(hidden) more controller tracks are not drawn (the busiest are).") }

@@ -62,28 +62,39 @@ struct ReportPage {
     output.write(try MustacheTemplate(string: ReportTemplate.foot).render(self))
   }
 
-  /// A session in the index at the top of the page.
+  /// A session in the index at the top of the page, and the heading of its part.
   struct SessionEntry {
     let anchor: String
+    /// The session's number in the report (from 1).
     let number: Int
     let heading: String
     let meta: String
+    /// The app build the header names ("" when it names none), the rules and the severities of
+    /// its findings: what the filters match.
     let build: String
     let rules: String
     let severities: String
+    /// "2 ▲ 1 ◆": its findings by severity.
     let counts: String
-    let exception: Exception?
+    /// Where UIKit raised an exception (set once the findings are laid out).
+    var exception: Exception?
 
-    init(_ view: SessionView) {
-      anchor = view.anchor
-      number = view.number
-      heading = view.heading
-      meta = view.meta
-      build = view.build
-      rules = view.rules
-      severities = view.severities
-      counts = view.counts
-      exception = view.exception
+    init(_ section: ReportBuilder.SessionSection, index: Int) {
+      let session = section.session
+      anchor = "s\(index)"
+      number = index
+      heading = "Session \(session.ordinal) · \(session.title.isEmpty ? "untitled" : session.title)"
+      build = session.header.build ?? ""
+      rules = section.rules.sorted().joined(separator: " ")
+      severities = Severity.allCases.filter { section.severityCounts[$0] != nil }.map(\.rawValue)
+        .joined(separator: " ")
+      counts = Severity.allCases.reversed().compactMap { severity in
+        section.severityCounts[severity].map { "\($0) \(severity.shape)" }
+      }.joined(separator: " ")
+      meta = [
+        "\(session.file):\(session.line)", Plural.count(section.events, "event"), ReportPage.duration(section.end),
+        Plural.count(section.findingCount, "finding"),
+      ].joined(separator: " · ")
     }
   }
 

@@ -62,7 +62,7 @@ enum ReportTemplate {
     """
 
   static let session = """
-    <details class="session" id="{{anchor}}" data-session="{{number}}" data-build="{{build}}" data-rules="{{rules}}" data-severities="{{severities}}">
+    {{#entry}}<details class="session" id="{{anchor}}" data-session="{{number}}" data-build="{{build}}" data-rules="{{rules}}" data-severities="{{severities}}">
     <summary><h2>{{heading}}</h2> <span class="meta">{{meta}}</span> <span class="counts">{{counts}}</span></summary>
     <template class="drawing">
     <div class="toolbar"><button data-zoom="2" title="zoom in">+</button><button data-zoom="0.5" title="zoom out">−</button><button data-zoom="0" title="whole session">fit</button><span class="zoom">1×</span> <span class="help">Ctrl + wheel zooms; scroll or drag to move; hover a bar for its times; click a marker for its finding.</span></div>
@@ -93,7 +93,7 @@ enum ReportTemplate {
     </ol>
     {{/empty(findings)}}
     {{#omitted}}<p class="omitted">{{.}}</p>{{/omitted}}
-    </details>
+    </details>{{/entry}}
     """
 
   static let foot = """
