@@ -1,12 +1,12 @@
 /// The limits `traceq query` runs a user's SQL within: the longest value a statement may build,
 /// and a deadline after which the backend stops the statement.
-public struct QueryLimits: Sendable {
+package struct QueryLimits: Sendable {
   /// The longest string or blob a statement may build, in bytes.
-  public var maxValueLength: Int32
+  package var maxValueLength: Int32
   /// Seconds a run may take; nil or 0 for no limit.
-  public var seconds: Double?
+  package var seconds: Double?
 
-  public init(maxValueLength: Int32, seconds: Double?) {
+  package init(maxValueLength: Int32, seconds: Double?) {
     self.maxValueLength = maxValueLength
     self.seconds = seconds
   }

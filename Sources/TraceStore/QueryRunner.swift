@@ -1,5 +1,5 @@
 /// A value of a result row, with its type.
-public enum StoredValue: Sendable, Equatable {
+package enum StoredValue: Sendable, Equatable {
   case null
   case integer(Int64)
   case real(Double)
@@ -16,7 +16,7 @@ extension StoredValue {
 
 /// A value of the current row of ``QueryRows``, without a copy: text and blobs point into the
 /// backend's memory, valid until the rows move on.
-public enum StoredCell {
+package enum StoredCell {
   case null
   case integer(Int64)
   case real(Double)
@@ -24,7 +24,7 @@ public enum StoredCell {
   case blob(UnsafeRawBufferPointer)
 
   /// The value as an owned ``StoredValue`` (text with invalid UTF-8 repaired).
-  public var value: StoredValue {
+  package var value: StoredValue {
     switch self {
     case .null: .null
     case .integer(let int): .integer(int)
@@ -81,12 +81,12 @@ extension QueryRunner {
 }
 
 /// A table or view of a store.
-public struct StoredObject: Sendable {
-  public let name: String
-  public let isView: Bool
+package struct StoredObject: Sendable {
+  package let name: String
+  package let isView: Bool
   /// Each column's name and declared type (empty where the backend declares none, as for a
   /// SQLite view's columns).
-  public let columns: [(name: String, type: String)]
+  package let columns: [(name: String, type: String)]
 
   package init(name: String, isView: Bool, columns: [(name: String, type: String)]) {
     self.name = name

@@ -1,5 +1,5 @@
 /// What stops a command that needs the store, as data: the command words it.
-public enum StoreError: Error {
+package enum StoreError: Error {
   /// There is no store at `location`.
   case missing(location: String)
   /// Something other than a regular file is at `location` (`kind`: "a FIFO (named pipe)", …).
@@ -25,7 +25,7 @@ public enum StoreError: Error {
 }
 
 /// Why the backend did not complete a query's statement.
-public enum QueryRefusal: Sendable {
+package enum QueryRefusal: Sendable {
   /// The query ran past its time limit.
   case interrupted
   /// A value the query builds is longer than the limit.

@@ -3,11 +3,11 @@ import TraceModel
 /// Every UIKit diagnostic traceq recognises in console output and crash reports, in one place.
 /// `docs/console-logs.md` lists them (a test keeps it in step) and `ConsoleCatalogTests`
 /// recognises every example.
-public enum ConsoleCatalog {
-  public static let all: [ConsoleEntry] = appearance + presentation + containment + popover + orientation + navigation
+package enum ConsoleCatalog {
+  package static let all: [ConsoleEntry] = appearance + presentation + containment + popover + orientation + navigation
 
   /// The filter a log scan uses: the anchors of every entry, and ``verdict(_:)``.
-  public static let filter = ConsoleFilter(anchors: anchors, classify: { verdict($0) })
+  package static let filter = ConsoleFilter(anchors: anchors, classify: { verdict($0) })
 
   private static let anchors = Array(Set(all.flatMap(\.anchors))).sorted()
 
@@ -37,11 +37,11 @@ public enum ConsoleCatalog {
   }
 
   /// The entry with id `id`.
-  public static func entry(_ id: String) -> ConsoleEntry? { all.first { $0.id == id } }
+  package static func entry(_ id: String) -> ConsoleEntry? { all.first { $0.id == id } }
 
   /// The diagnostic in `text` (a console record, prefix and all), or nil. A message cut short
   /// (the log ends mid-line) is still recognised when only one entry fits what is there.
-  public static func recognise(_ text: String) -> ConsoleDiagnostic? {
+  package static func recognise(_ text: String) -> ConsoleDiagnostic? {
     var steps = 0
     return recognise(text, steps: &steps)
   }
@@ -78,7 +78,7 @@ public enum ConsoleCatalog {
   }
 
   /// Whether `text` holds a diagnostic, the start of one, or none (see ``ConsoleFilter``).
-  public static func verdict(_ text: String) -> ConsoleFilter.Verdict {
+  package static func verdict(_ text: String) -> ConsoleFilter.Verdict {
     var steps = 0
     return verdict(text, steps: &steps)
   }

@@ -8,7 +8,7 @@ extension ConsoleDiagnostic {
   /// are demangled, in the message and the subjects. The app's controller is the first object of
   /// the app's (``ClassOrigin``) among those that made the call (the `from` of a present, its
   /// presenter, a parent) and then the others; else the class the app's frame is in.
-  public func finding(line: Int, session: Int, severity: Severity? = nil, frame: String? = nil) -> Finding {
+  package func finding(line: Int, session: Int, severity: Severity? = nil, frame: String? = nil) -> Finding {
     let verb = entry.isException ? "UIKit threw" : "UIKit logged"
     let process = origin.process.map { " in \($0)" } ?? ""
     let subjects = objects.filter { $0.className != nil || $0.address != nil }.map {

@@ -2,27 +2,27 @@ import TraceModel
 
 /// A UIKit diagnostic recognised in a console record: which one, the objects it names, and
 /// where the record says it was logged.
-public struct ConsoleDiagnostic: Sendable {
+package struct ConsoleDiagnostic: Sendable {
   /// The catalog entry: its rule id, severity, hint.
-  public let entry: ConsoleEntry
+  package let entry: ConsoleEntry
   /// The objects the message names, in the order UIKit writes them.
-  public let objects: [Object]
+  package let objects: [Object]
   /// The record's time stamp and process, when its prefix gave them.
-  public let origin: ConsoleOrigin
+  package let origin: ConsoleOrigin
   /// The message from its first word, with its whitespace made single spaces.
-  public let message: String
+  package let message: String
 
   /// An object as UIKit described it: `<MyApp.SettingsViewController: 0x7f9c>` gives the class
   /// `MyApp.SettingsViewController` and the address `0x7f9c`.
-  public struct Object: Sendable, Equatable {
+  package struct Object: Sendable, Equatable {
     /// What the object is in the message (`presented`, `presenter`, …).
-    public let role: String
+    package let role: String
     /// The class; nil for `(null)`.
-    public let className: String?
+    package let className: String?
     /// The address; nil when the message gave none or it was replaced (`0x…`, `0xXXXX`).
-    public let address: String?
+    package let address: String?
 
-    public init(role: String, className: String?, address: String?) {
+    package init(role: String, className: String?, address: String?) {
       self.role = role
       self.className = className
       self.address = address
@@ -61,7 +61,7 @@ public struct ConsoleDiagnostic: Sendable {
     }
 
     /// `MyApp.SettingsViewController 0x7f9c`, as findings name objects.
-    public var described: String {
+    package var described: String {
       switch (className, address) {
       case (let name?, let address?): "\(name) \(address)"
       case (let name?, nil): name

@@ -4,8 +4,8 @@
 /// and inside words (a message hard-wrapped mid-word still matches), ASCII letters match in
 /// either case, an object is UIKit's `<Class: 0xADDR>` description (nested `<…>` of Swift
 /// generics included; address replaced or missing), `(null)`, or a bare class name.
-public struct ConsolePattern: Sendable {
-  public enum Piece: Sendable, ExpressibleByStringLiteral {
+package struct ConsolePattern: Sendable {
+  package enum Piece: Sendable, ExpressibleByStringLiteral {
     /// Words as UIKit writes them.
     case text(String)
     /// An object UIKit describes; `role` names it in the diagnostic (`presented`, `presenter`).
@@ -17,15 +17,15 @@ public struct ConsolePattern: Sendable {
     /// Pieces that may be absent (`(from <S>)` of iOS 14+ messages).
     case optional([Piece])
 
-    public init(stringLiteral value: String) { self = .text(value) }
+    package init(stringLiteral value: String) { self = .text(value) }
   }
 
-  public let pieces: [Piece]
+  package let pieces: [Piece]
 
   /// The first word, folded to lower case: a match starts where it occurs whole.
   private let head: [UInt8]
 
-  public init(_ pieces: Piece...) {
+  package init(_ pieces: Piece...) {
     self.pieces = pieces
     guard case .text(let first)? = pieces.first else { preconditionFailure("a pattern starts with words") }
     head = first.utf8.drop { $0 == 0x20 }.prefix { $0 != 0x20 }.map(Self.fold)

@@ -16,8 +16,11 @@ public enum CrossCheck {
 
   /// One row of the table.
   public struct Entry: Sendable {
+    /// How the finding fared.
     public let verdict: Verdict
+    /// The rule id both sides use.
     public let rule: String
+    /// The session's ordinal in its file.
     public let session: Int
     /// The replay's finding (nil when missed by the model).
     public let replay: Finding?
@@ -34,7 +37,7 @@ public enum CrossCheck {
   /// the replay finding of its rule whose controller agrees (same address; else the same class
   /// with or without its module; else either names none), the nearest one at or before its
   /// line first, as UIKit logs after the call.
-  public static func compare(replay: [Finding], uikit: [Finding]) -> [Entry] {
+  package static func compare(replay: [Finding], uikit: [Finding]) -> [Entry] {
     var unmatched = Array(replay.indices)
     var entries: [Entry] = []
     for finding in uikit {

@@ -1,8 +1,8 @@
 import TraceModel
 
 /// Where rules put their findings.
-public struct FindingList {
-  public private(set) var findings: [Finding] = []
+package struct FindingList {
+  package private(set) var findings: [Finding] = []
   let session: Int
   let severities: [String: Severity]
 
@@ -15,7 +15,7 @@ public struct FindingList {
   /// The app's controller responsible (``ReplayStep/appController``) is named too: when the
   /// message does not name it, the message says where it happened (`in BNRDetailViewController
   /// 0xc3: …`) and it becomes the first subject, the rule's own following.
-  public mutating func report<R: Rule>(_ rule: R.Type, at step: ReplayStep, _ message: String, subjects: [ObjectID]) {
+  package mutating func report<R: Rule>(_ rule: R.Type, at step: ReplayStep, _ message: String, subjects: [ObjectID]) {
     let description = R.description
     var message = message
     var subjects = subjects

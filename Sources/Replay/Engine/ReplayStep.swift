@@ -2,17 +2,17 @@ import TraceModel
 
 /// One step of a replay that a rule looks at: an observation of the model at a line, with the
 /// model's state after the event.
-public struct ReplayStep {
-  public let line: Int
-  public let observation: Observation
-  public let model: SessionModel
+package struct ReplayStep {
+  package let line: Int
+  package let observation: Observation
+  package let model: SessionModel
   /// The app's controller responsible for what was observed (see
   /// ``SessionModel/appController(responsibleFor:)``); nil when none is the app's.
-  public let appController: ObjectID?
+  package let appController: ObjectID?
   /// The line whose event closed the evidence (after ``line`` for a finding that waited).
-  public let decidedLine: Int
+  package let decidedLine: Int
 
-  public init(_ observed: ModelObservation, model: SessionModel) {
+  package init(_ observed: ModelObservation, model: SessionModel) {
     line = observed.line
     observation = observed.observation
     appController = observed.appController
@@ -21,8 +21,8 @@ public struct ReplayStep {
   }
 
   /// How messages name a controller or popover: `BNRDetailViewController 0xc3`.
-  public func describe(_ id: ObjectID) -> String { model.symbols.describe(id) }
+  package func describe(_ id: ObjectID) -> String { model.symbols.describe(id) }
 
   /// The class of `id`, or its address when the trace never gave one.
-  public func className(_ id: ObjectID) -> String { model.symbols.className(of: id) ?? model.symbols.address(of: id) }
+  package func className(_ id: ObjectID) -> String { model.symbols.className(of: id) ?? model.symbols.address(of: id) }
 }

@@ -2,7 +2,7 @@ import TraceModel
 
 /// A rule of the catalog: it turns the model's observations into findings. The model
 /// decides what UIKit did; the rule says it in UIKit's words.
-public protocol Rule: Sendable {
+package protocol Rule: Sendable {
   /// Its id, severity, documentation and examples.
   static var description: RuleDescription { get }
   init()
@@ -21,8 +21,11 @@ public enum RuleArea: String, CaseIterable, Sendable {
 public struct RuleDescription: Sendable {
   /// Kebab-case; part of the public interface, never changed once released.
   public let id: String
+  /// The rule's title, in a few words.
   public let name: String
+  /// The severity its findings have unless configured otherwise.
   public let severity: Severity
+  /// The part of UIKit it is about.
   public let area: RuleArea
   /// One sentence: what the rule finds.
   public let summary: String
@@ -46,7 +49,7 @@ public struct RuleDescription: Sendable {
   /// Short traces that must not trigger it.
   public let nonTriggering: [RuleExample]
 
-  public init(
+  package init(
     id: String, name: String, severity: Severity, area: RuleArea, summary: String, background: String,
     uikitSays: String? = nil, hint: String, source: String, introduced: OSVersion? = nil, obsoleted: OSVersion? = nil,
     shownByDefault: Bool = true, triggering: [RuleExample], nonTriggering: [RuleExample]
@@ -92,10 +95,10 @@ public struct RuleExample: Sendable {
   /// The trace as written in the rule, marks included.
   public let source: String
   /// Where the example is written, so that a failing test points at it.
-  public let file: String
-  public let line: Int
+  package let file: String
+  package let line: Int
 
-  public init(_ source: String, file: StaticString = #filePath, line: UInt = #line) {
+  package init(_ source: String, file: StaticString = #filePath, line: UInt = #line) {
     self.source = source
     self.file = "\(file)"
     self.line = Int(line)

@@ -4,7 +4,7 @@
 /// `.traceq.yml` select and rate them, SARIF lists them.
 extension RuleCatalog {
   /// The console catalog's entries whose id no replay rule has, in the console catalog's order.
-  public static let consoleOnly: [ConsoleEntry] = ConsoleCatalog.all.filter { type(for: $0.id) == nil }
+  package static let consoleOnly: [ConsoleEntry] = ConsoleCatalog.all.filter { type(for: $0.id) == nil }
 
   /// Every id a finding can carry, in `traceq rules` order: the replay rules', then the
   /// console-only ones.

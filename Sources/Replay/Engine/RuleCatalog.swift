@@ -1,32 +1,12 @@
-/// Every rule traceq knows. Adding a rule is one line here (`RuleCatalogTests` names any rule
-/// file missing from the list).
+/// Every rule traceq knows: the rules of `Rules/` (`all`, generated from the rule files; a new
+/// rule needs no line here), their descriptions, and the ids of UIKit's diagnostics that no rule
+/// checks.
 public enum RuleCatalog {
-  public static let all: [any Rule.Type] = [
-    UnbalancedAppearanceRule.self,
-    UnfinishedAppearanceRule.self,
-    DoublePresentedPopoverRule.self,
-    PopoverReleasedWhileVisibleRule.self,
-    PopoverOnPhoneRule.self,
-    RejectedOrientationRule.self,
-    NoCommonOrientationRule.self,
-    PreferredOrientationUnsupportedRule.self,
-    UnsupportedOrientationShownRule.self,
-    RotationCallbackMismatchRule.self,
-    AlreadyPresentingRule.self,
-    NotInWindowHierarchyRule.self,
-    PresentActiveControllerRule.self,
-    PresentDuringTransitionRule.self,
-    DismissDuringTransitionRule.self,
-    PresentFromDetachedRule.self,
-    DidMoveMissingRule.self,
-    WillMoveMissingRule.self,
-    TransitionWithoutCommonParentRule.self,
-    PushSameInstanceRule.self,
-    ModelDisagreementRule.self,
-  ]
+  /// Every rule's description (id, severity, documentation, examples), in `traceq rules` order.
+  public static let descriptions: [RuleDescription] = all.map { $0.description }
 
   /// The rule with id `id`.
-  public static func type(for id: String) -> (any Rule.Type)? {
+  package static func type(for id: String) -> (any Rule.Type)? {
     all.first { $0.description.id == id }
   }
 }

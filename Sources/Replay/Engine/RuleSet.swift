@@ -2,7 +2,7 @@ import TraceModel
 
 /// The rules a replay runs, and the severity each reports with.
 public struct RuleSet: Sendable {
-  public let rules: [any Rule]
+  package let rules: [any Rule]
   /// Severities that replace a rule's default, by rule id.
   public let severities: [String: Severity]
   /// Rules that run but whose findings text output leaves out: those not shown by default,
@@ -12,8 +12,15 @@ public struct RuleSet: Sendable {
   /// The ids of the console catalog (``ConsoleCatalog``) whose diagnostics are reported.
   public let consoleIDs: Set<String>
 
-  public init(
-    _ types: [any Rule.Type] = RuleCatalog.all, severities: [String: Severity] = [:],
+  /// Every rule of the catalog, with its default severity, and every UIKit diagnostic of the
+  /// console catalog.
+  public init() { self.init(RuleCatalog.all) }
+
+  /// `types`, with `severities` replacing their defaults; `consoleIDs` nil reports the console
+  /// diagnostics of no replay rule and of `types`'; rules shown only when asked for are quiet
+  /// unless `asked` names them.
+  package init(
+    _ types: [any Rule.Type], severities: [String: Severity] = [:],
     consoleIDs: Set<String>? = nil, asked: [String] = []
   ) {
     rules = types.map { $0.init() }
@@ -46,6 +53,7 @@ public struct RuleSet: Sendable {
       types, severities: severities, consoleIDs: Set(ConsoleCatalog.all.map(\.id).filter(selected)), asked: only)
   }
 
+  /// The ids of the set's rules, in catalog order.
   public var ids: [String] { rules.map { type(of: $0).description.id } }
 
   /// The ids findings of this set can carry: its rules' and the console catalog's it reports.
@@ -59,10 +67,13 @@ public struct RuleSet: Sendable {
 
 /// A rule id that is not in the catalog.
 public struct UnknownRule: Error, CustomStringConvertible {
+  /// The id asked for.
   public let id: String
 
+  /// The error for `id`.
   public init(id: String) { self.id = id }
 
+  /// The message for the user: the id, and the ids it may be a misspelling of.
   public var description: String {
     let close = RuleCatalog.ids.filter { $0.hasPrefix(String(id.prefix(4))) }
     return "unknown rule '\(id)'"

@@ -13,8 +13,11 @@ public final class SessionDriver {
 
   /// What a drive saw.
   public struct Summary: Sendable {
+    /// The sessions started (headers read).
     public var sessions = 0
+    /// The events read, replayed or not.
     public var events = 0
+    /// The input ended early (a damaged or truncated file).
     public var cutShort = false
     /// The input does not start with a header: nothing was replayed.
     public var rejected = false
@@ -31,6 +34,7 @@ public final class SessionDriver {
   private let sessionsBefore: Int
   private let replays: (_ ordinal: Int) -> Bool
   private let recyclesIDs: Bool
+  /// What the drive has seen so far.
   @exclusivity(unchecked) public private(set) var summary = Summary()
   /// The open session.
   @exclusivity(unchecked) public private(set) var session: DrivenSession?
@@ -102,7 +106,7 @@ public final class SessionDriver {
   }
 
   /// Takes the next item of the input.
-  public func take(_ item: consuming TraceItem, to observer: some SessionObserver) {
+  package func take(_ item: consuming TraceItem, to observer: some SessionObserver) {
     switch consume item {
     case .event(let event):
       summary.events += 1
@@ -147,7 +151,7 @@ public final class SessionDriver {
   }
 
   /// The input ended (`cutShort`: early): ends the last session.
-  public func finish(cutShort: Bool, to observer: some SessionObserver) {
+  package func finish(cutShort: Bool, to observer: some SessionObserver) {
     summary.cutShort = cutShort
     endSession(cutShort: cutShort, to: observer)
   }
@@ -172,7 +176,9 @@ public struct DrivenSession {
   public let ordinal: Int
   /// The header's line.
   public let line: Int
+  /// The session's header line.
   public let header: SessionHeader
+  /// The session's class names and other symbols, as read so far.
   public let symbols: SessionSymbols
   /// Its replay; nil when the session is not replayed (another format version, no rules, or
   /// not asked for).
@@ -198,8 +204,12 @@ public protocol SessionObserver: AnyObject {
 }
 
 extension SessionObserver {
+  /// Does nothing.
   public func sessionStarted(_ session: DrivenSession) {}
+  /// Does nothing.
   public func willApply(_ event: TraceEvent) {}
+  /// Does nothing.
   public func eventApplied(_ event: TraceEvent, findings: ArraySlice<Finding>) {}
+  /// Does nothing.
   public func issueFound(_ issue: IngestIssue) {}
 }

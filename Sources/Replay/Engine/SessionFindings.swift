@@ -12,7 +12,7 @@ import TraceModel
 /// Should the temporary file fail (a full disk), findings stay in memory: none is lost.
 public final class SessionFindings: Sequence, IteratorProtocol {
   /// How many findings wait in memory at most.
-  public static let windowCapacity = 4096
+  package static let windowCapacity = 4096
 
   private let capacity: Int
   private var window: [Finding] = []
@@ -31,12 +31,12 @@ public final class SessionFindings: Sequence, IteratorProtocol {
   }
 
   /// - Parameter windowCapacity: how many findings wait in memory (tests use small windows).
-  public init(windowCapacity: Int = SessionFindings.windowCapacity) {
+  package init(windowCapacity: Int = SessionFindings.windowCapacity) {
     capacity = windowCapacity
   }
 
   /// Adds findings made after those added before; only before reading begins.
-  public func append<Findings: Collection<Finding>>(contentsOf findings: Findings) {
+  package func append<Findings: Collection<Finding>>(contentsOf findings: Findings) {
     precondition(merge == nil, "findings are added before they are read")
     window.append(contentsOf: findings)
     count += findings.count

@@ -3,7 +3,7 @@ import TraceModel
 /// Replays one session: each event through the ``SessionModel``, each observation through
 /// the rules.
 public final class SessionReplay {
-  public let model: SessionModel
+  package let model: SessionModel
   /// The session's ordinal in its file.
   public let ordinal: Int
   private let rules: [any Rule]
@@ -22,6 +22,7 @@ public final class SessionReplay {
   // not re-enter, so the dynamic checks (~15% of a replay) would protect nothing.
   @exclusivity(unchecked) private var list: FindingList
 
+  /// A replay of the session with `header` and `symbols`, the `ordinal`th of its file, with those of `rules` that apply to the session's iOS version.
   public init(header: SessionHeader, symbols: SessionSymbols, ordinal: Int, rules: RuleSet) {
     model = SessionModel(header: header, symbols: symbols)
     self.ordinal = ordinal

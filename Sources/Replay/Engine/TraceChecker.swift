@@ -2,8 +2,10 @@ import TraceModel
 
 /// Replays every session of a trace and reports findings in file order.
 public struct TraceChecker: Sendable {
+  /// The rules each session is replayed with.
   public let rules: RuleSet
 
+  /// A checker replaying with `rules` (by default the whole catalog).
   public init(rules: RuleSet = RuleSet()) { self.rules = rules }
 
   /// What a check saw.

@@ -2,15 +2,15 @@ import TraceModel
 
 /// Phrases shared by the rules' messages.
 extension ReplayStep {
-  public func explain(_ decision: OrientationDecision) -> String { model.explain(decision) }
-  public func role(of vc: ObjectID) -> String { model.role(of: vc) }
+  package func explain(_ decision: OrientationDecision) -> String { model.explain(decision) }
+  package func role(of vc: ObjectID) -> String { model.role(of: vc) }
 }
 
 /// How the model's decisions read in messages.
 extension SessionModel {
   /// Why UIKit allows what it allows: "portrait (Info.plist allButUpsideDown ∩
   /// UINavigationController 0xa1 (the root view controller) supportedInterfaceOrientations portrait)".
-  public func explain(_ decision: OrientationDecision) -> String {
+  package func explain(_ decision: OrientationDecision) -> String {
     var factors: [String] = []
     switch decision.appMaskSource {
     case .infoPlist(let declared):
@@ -28,14 +28,14 @@ extension SessionModel {
   }
 
   /// "the root view controller" or "presented full screen".
-  public func role(of vc: ObjectID) -> String {
+  package func role(of vc: ObjectID) -> String {
     self[vc].rootOfWindow != nil ? "the root view controller" : "presented full screen"
   }
 }
 
 extension ReplayStep {
   /// Why UIKit did not rotate, in a clause.
-  public func explain(_ refusal: RotationRefusal, wanted: InterfaceOrientation) -> String {
+  package func explain(_ refusal: RotationRefusal, wanted: InterfaceOrientation) -> String {
     switch refusal {
     case .notInMask(let decision):
       "the allowed orientations are \(explain(decision))"

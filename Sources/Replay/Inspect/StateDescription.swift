@@ -4,12 +4,12 @@ import TraceModel
 /// (parents, navigation stacks, tabs), the presented chain — each presented controller drawn
 /// at its presenter's depth as `↳ presented STYLE: …`, not as a child — popovers, and
 /// controllers on screen outside the tree.
-public struct StateDescription {
+package struct StateDescription {
   let model: SessionModel
 
-  public init(_ model: SessionModel) { self.model = model }
+  package init(_ model: SessionModel) { self.model = model }
 
-  public var text: String {
+  package var text: String {
     var lines: [String] = []
     let header = model.header
     let device = [header.app, header.idiom.map { $0 == .pad ? "iPad" : "iPhone" }, header.osText.map { "iOS \($0)" }]

@@ -1,20 +1,20 @@
 import TraceModel
 
 /// A replay told line by line: what each event did to UIKit's state, for `traceq replay`.
-public struct Timeline {
+package struct Timeline {
   let model: SessionModel
   private var orientation: InterfaceOrientation
   /// The appearance state before an appearance event: nil when not one, `.some(nil)` for a
   /// controller never seen.
   private var appearance: AppearState??
 
-  public init(_ model: SessionModel) {
+  package init(_ model: SessionModel) {
     self.model = model
     orientation = model.interfaceOrientation
   }
 
   /// Call before the model applies `event`: remembers what the narration compares with.
-  public mutating func prepare(_ event: TraceEvent) {
+  package mutating func prepare(_ event: TraceEvent) {
     orientation = model.interfaceOrientation
     if case .appearance(let vc, _, _) = event.payload {
       appearance = .some(vc.offset < model.controllers.count ? model.controller(vc).appearance : nil)
@@ -24,7 +24,7 @@ public struct Timeline {
   }
 
   /// What `event` did, once the model applied it.
-  public func narrate(_ event: TraceEvent) -> String {
+  package func narrate(_ event: TraceEvent) -> String {
     var text = describe(event.payload)
     if model.interfaceOrientation != orientation {
       text += "  → interface \(orientation) → \(model.interfaceOrientation)"

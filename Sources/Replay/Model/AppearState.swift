@@ -2,11 +2,11 @@ import TraceModel
 
 /// Where a view controller is in its appearance cycle (UIKit keeps the same two bits,
 /// `_viewControllerFlags.appearState`): A1.
-public enum AppearState: String, Sendable {
+package enum AppearState: String, Sendable {
   case disappeared, appearing, appeared, disappearing
 
   /// The state a callback leads to.
-  public init(after callback: AppearanceCallback) {
+  package init(after callback: AppearanceCallback) {
     switch callback {
     case .viewWillAppear: self = .appearing
     case .viewDidAppear: self = .appeared
@@ -18,7 +18,7 @@ public enum AppearState: String, Sendable {
   /// The state a controller must have been in for its first recorded callback to be legal:
   /// a controller seen for the first time takes the state its first callback implies (a view
   /// inserted by hand gets no callbacks, so its first one may be viewWillDisappear).
-  public init(before callback: AppearanceCallback) {
+  package init(before callback: AppearanceCallback) {
     switch callback {
     case .viewWillAppear: self = .disappeared
     case .viewDidAppear: self = .appearing
@@ -29,7 +29,7 @@ public enum AppearState: String, Sendable {
 
   /// Whether `callback` may follow this state. Will-appear from
   /// disappearing and will-disappear from appearing are the cancelled transitions of A3.
-  public func allows(_ callback: AppearanceCallback) -> Bool {
+  package func allows(_ callback: AppearanceCallback) -> Bool {
     switch (self, callback) {
     case (.disappeared, .viewWillAppear), (.disappearing, .viewWillAppear): true
     case (.appearing, .viewDidAppear): true
@@ -40,8 +40,8 @@ public enum AppearState: String, Sendable {
   }
 
   /// On screen, or on its way.
-  public var isVisible: Bool { self == .appearing || self == .appeared }
+  package var isVisible: Bool { self == .appearing || self == .appeared }
 
   /// In the middle of a transition.
-  public var isTransitioning: Bool { self == .appearing || self == .disappearing }
+  package var isTransitioning: Bool { self == .appearing || self == .disappearing }
 }

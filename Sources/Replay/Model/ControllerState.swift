@@ -1,103 +1,103 @@
 import TraceModel
 
 /// What the model knows about one view controller.
-public struct ControllerState: Sendable {
+package struct ControllerState: Sendable {
   /// Mentioned by any event so far.
-  public internal(set) var isKnown = false
+  package internal(set) var isKnown = false
   /// Its appearance state; nil until an event tells (placement, or its first callback).
-  public internal(set) var appearance: AppearState?
+  package internal(set) var appearance: AppearState?
   /// The line of the callback that started the current appearance transition.
-  public internal(set) var appearanceLine = 0
+  package internal(set) var appearanceLine = 0
   /// A `beginAppearanceTransition` not yet ended: its direction (true = appearing).
-  public internal(set) var explicitTransition: Bool?
+  package internal(set) var explicitTransition: Bool?
 
   // Containment
-  public internal(set) var parent: ObjectID?
+  package internal(set) var parent: ObjectID?
   /// Children in order: a navigation stack bottom to top, tabs left to right.
-  public internal(set) var children: [ObjectID] = []
+  package internal(set) var children: [ObjectID] = []
   /// The selected tab of a tab bar controller.
-  public internal(set) var selectedChild: ObjectID?
+  package internal(set) var selectedChild: ObjectID?
   /// A child whose view a custom container took out (`transition(from:)`).
-  public internal(set) var isViewRemoved = false
+  package internal(set) var isViewRemoved = false
   /// `addChild` not yet followed by the app's `didMoveToParent`: the parent and the line.
-  public internal(set) var pendingDidMove: (parent: ObjectID, line: Int)?
+  package internal(set) var pendingDidMove: (parent: ObjectID, line: Int)?
   /// The app called `willMoveToParent(nil)` since it was added.
-  public internal(set) var willMoveToNil = false
+  package internal(set) var willMoveToNil = false
   /// The navigation controller that popped it while its disappearance may still be cancelled
   /// (an interactive pop the user gives up puts it back on the stack).
-  public internal(set) var poppedFrom: ObjectID?
+  package internal(set) var poppedFrom: ObjectID?
   /// The window whose root it is.
-  public internal(set) var rootOfWindow: ObjectID?
+  package internal(set) var rootOfWindow: ObjectID?
 
   // Presentation
   /// The controller it presents (`presentedViewController`).
-  public internal(set) var presented: ObjectID?
+  package internal(set) var presented: ObjectID?
   /// The controller presenting it (`presentingViewController`).
-  public internal(set) var presenter: ObjectID?
+  package internal(set) var presenter: ObjectID?
   /// The controller that asked for its presentation (may differ from `presenter`).
-  public internal(set) var presentedFrom: ObjectID?
+  package internal(set) var presentedFrom: ObjectID?
   /// How it is presented, after adaptation (kept with ``presentedFrom`` after the presentation
   /// ends, so that the trace can show it was not over).
-  public internal(set) var style: EffectiveStyle?
+  package internal(set) var style: EffectiveStyle?
   /// The line where its presentation ended, when it was presented before and is not now.
-  public internal(set) var presentationEndLine: Int?
+  package internal(set) var presentationEndLine: Int?
   /// An animated present or dismiss started by this presenter and not completed.
-  public internal(set) var transition: PresentationTransition?
+  package internal(set) var transition: PresentationTransition?
   /// While an animated dismissal takes it off screen (it, or a controller above it in the
   /// dismissed stack): the presenter that runs the dismissal.
-  public internal(set) var dismissedBy: ObjectID?
+  package internal(set) var dismissedBy: ObjectID?
   /// The visible popover that shows it.
-  public internal(set) var shownInPopover: ObjectID?
+  package internal(set) var shownInPopover: ObjectID?
 
   // Answers to UIKit's questions (the last one recorded)
-  public internal(set) var supportedMask: OrientationMask?
+  package internal(set) var supportedMask: OrientationMask?
   /// The line of that answer.
-  public internal(set) var supportedMaskLine = 0
+  package internal(set) var supportedMaskLine = 0
   /// The last line at which what it shows below it changed (a push, pop, tab selection or
   /// child added or removed, at any depth): a container's answer given before that line may
   /// have been for other content (containers often answer for what they show).
-  public internal(set) var shownContentLine = 0
-  public internal(set) var shouldAutorotate: Bool?
-  public internal(set) var preferredOrientation: InterfaceOrientation?
+  package internal(set) var shownContentLine = 0
+  package internal(set) var shouldAutorotate: Bool?
+  package internal(set) var preferredOrientation: InterfaceOrientation?
   /// The line of that answer: UIKit asks it at each full-screen presentation or dismissal, so
   /// a decision uses it only when it was asked for that decision.
-  public internal(set) var preferredOrientationLine = 0
-  public internal(set) var definesPresentationContext: Bool?
+  package internal(set) var preferredOrientationLine = 0
+  package internal(set) var definesPresentationContext: Bool?
 
-  public init() {}
+  package init() {}
 }
 
 /// An animated presentation or dismissal in progress on a presenter.
-public struct PresentationTransition: Sendable, Equatable {
-  public enum Kind: String, Sendable { case presenting, dismissing }
-  public var kind: Kind
+package struct PresentationTransition: Sendable, Equatable {
+  package enum Kind: String, Sendable { case presenting, dismissing }
+  package var kind: Kind
   /// The presented controller coming or going.
-  public var controller: ObjectID
-  public var line: Int
+  package var controller: ObjectID
+  package var line: Int
   /// When it started (`t`), when the trace says.
-  public var time: Double?
+  package var time: Double?
   /// A dismissal's controllers going off screen: `controller` and the ones it presented.
-  public var moving: [ObjectID] = []
+  package var moving: [ObjectID] = []
 }
 
 /// A `UIPopoverController`.
-public struct PopoverState: Sendable {
-  public internal(set) var content: ObjectID?
-  public internal(set) var isVisible = false
-  public internal(set) var createdLine: Int
-  public internal(set) var presentedLine: Int?
+package struct PopoverState: Sendable {
+  package internal(set) var content: ObjectID?
+  package internal(set) var isVisible = false
+  package internal(set) var createdLine: Int
+  package internal(set) var presentedLine: Int?
   /// The app's controller that showed it (the top of the screen when it was presented, or
   /// created): the presentation call names no controller.
-  public internal(set) var presenter: ObjectID?
+  package internal(set) var presenter: ObjectID?
   /// The interface rotated while it was visible: UIKit hid it, and the app presents it again
   /// (from a rect, in didRotate) as the class reference tells it to.
-  public internal(set) var needsReposition = false
+  package internal(set) var needsReposition = false
 }
 
 /// A window and what the app delegate said about it.
-public struct WindowState: Sendable {
-  public let id: ObjectID
-  public internal(set) var root: ObjectID?
+package struct WindowState: Sendable {
+  package let id: ObjectID
+  package internal(set) var root: ObjectID?
   /// What `application(_:supportedInterfaceOrientationsFor:)` returned, when recorded.
-  public internal(set) var mask: OrientationMask?
+  package internal(set) var mask: OrientationMask?
 }

@@ -8,10 +8,10 @@ import TraceModel
 /// context stays on top of it
 /// (https://developer.apple.com/documentation/uikit/uimodalpresentationstyle/overcurrentcontext,
 /// https://qiita.com/hirotakan/items/61bc8ca39714dbc9b301), so it does not decide the orientation.
-public enum EffectiveStyle: String, Sendable {
+package enum EffectiveStyle: String, Sendable {
   case fullScreen, overFullScreen, currentContext, overCurrentContext, sheet, popover, custom
 
-  public init(_ requested: PresentationStyle, idiom: Idiom?, os: OSVersion?) {
+  package init(_ requested: PresentationStyle, idiom: Idiom?, os: OSVersion?) {
     let phone = idiom == .phone
     let beforeSheets = os.map { $0 < OSVersion(13) } ?? false
     switch requested {
@@ -28,19 +28,19 @@ public enum EffectiveStyle: String, Sendable {
 
   /// The presenter's views leave the window, so it gets disappearance callbacks and is no
   /// longer on screen (P11: full screen and current context only).
-  public var coversPresenter: Bool { self == .fullScreen || self == .currentContext }
+  package var coversPresenter: Bool { self == .fullScreen || self == .currentContext }
 
   /// The presented controller becomes the one that decides the orientation (O2: "whenever a
   /// view controller is presented with the full-screen modal presentation style").
-  public var decidesOrientation: Bool { self == .fullScreen || self == .overFullScreen }
+  package var decidesOrientation: Bool { self == .fullScreen || self == .overFullScreen }
 
   /// Presented from a context (the first ancestor that defines one) rather than from the root.
-  public var usesPresentationContext: Bool { self == .currentContext || self == .overCurrentContext }
+  package var usesPresentationContext: Bool { self == .currentContext || self == .overCurrentContext }
 }
 
 extension SessionModel {
   /// The style of a `present` record that gives none: `fullScreen` before iOS 13, `automatic`
   /// from iOS 13 (UIKit resolves it to a sheet for most controllers)
   /// (https://developer.apple.com/documentation/uikit/uiviewcontroller/modalpresentationstyle).
-  public var defaultStyle: PresentationStyle { isAtLeast(13) ? .automatic : .fullScreen }
+  package var defaultStyle: PresentationStyle { isAtLeast(13) ? .automatic : .fullScreen }
 }

@@ -2,7 +2,7 @@ import TraceModel
 
 /// Something the model saw UIKit do, refuse or throw on while replaying an event: what rules
 /// turn into findings. The model decides; rules only phrase.
-public enum Observation: Sendable {
+package enum Observation: Sendable {
   // MARK: Appearance
   /// An appearance callback that the controller's state does not allow (A2).
   case unbalancedAppearance(vc: ObjectID, callback: AppearanceCallback, state: AppearState)
@@ -61,7 +61,7 @@ public enum Observation: Sendable {
 
 extension Observation {
   /// UIKit raises an exception here (the rest is a warning in the console, or nothing).
-  public var isUncaughtException: Bool {
+  package var isUncaughtException: Bool {
     switch self {
     case .popoverOnPhone, .popoverReleasedWhileVisible, .noCommonOrientation, .preferredOrientationUnsupported,
       .transitionWithoutCommonParent, .presentRefused(_, _, _, .activeController), .pushedTwice:
@@ -73,7 +73,7 @@ extension Observation {
 }
 
 /// A decision of the model that the trace refutes, with both sides.
-public enum Disagreement: Sendable, Equatable {
+package enum Disagreement: Sendable, Equatable {
   /// The model thought UIKit refused the present at `refusedAt`; the controller appeared.
   case refusedPresentAppeared(vc: ObjectID, handler: ObjectID, refusal: PresentRefusal, refusedAt: Int)
   /// The model thought UIKit refused the rotation at `rejectedAt`; rotation callbacks show it.
@@ -86,7 +86,7 @@ public enum Disagreement: Sendable, Equatable {
 }
 
 /// What is wrong with a begin/end appearance transition pair.
-public enum ExplicitTransitionProblem: Sendable, Equatable {
+package enum ExplicitTransitionProblem: Sendable, Equatable {
   /// `beginAppearanceTransition` in the same direction while one is pending.
   case beganTwice(appearing: Bool)
   /// `endAppearanceTransition` with no begin pending.
@@ -94,7 +94,7 @@ public enum ExplicitTransitionProblem: Sendable, Equatable {
 }
 
 /// Why UIKit did not rotate the interface to the device's orientation.
-public enum RotationRefusal: Sendable, Equatable {
+package enum RotationRefusal: Sendable, Equatable {
   /// The orientation is not in the effective mask.
   case notInMask(OrientationDecision)
   /// The deciding controller's shouldAutorotate returned NO (before iOS 16).
@@ -104,13 +104,13 @@ public enum RotationRefusal: Sendable, Equatable {
 }
 
 /// Why a rotation callback does not fit what the model did.
-public enum RotationCallbackProblem: Sendable, Equatable {
+package enum RotationCallbackProblem: Sendable, Equatable {
   /// The controller is not on screen (popped, dismissed, covered or removed).
   case notOnScreen(to: InterfaceOrientation?)
 }
 
 /// Why UIKit refused a `present`.
-public enum PresentRefusal: Sendable, Equatable {
+package enum PresentRefusal: Sendable, Equatable {
   /// The presenting controller already presents `other` (P1): warning, dropped.
   case alreadyPresenting(other: ObjectID)
   /// The presenting controller's view is not in a window (P2): warning, dropped.
@@ -122,23 +122,23 @@ public enum PresentRefusal: Sendable, Equatable {
 }
 
 /// When a missing didMoveToParent was noticed.
-public enum DidMoveMoment: String, Sendable {
+package enum DidMoveMoment: String, Sendable {
   case removed, used, sessionEnd
 }
 
 /// An observation as the model made it: the line it concerns, the app's controller responsible
 /// (``SessionModel/appController(responsibleFor:)``), and the line whose event closed the
 /// evidence for it (later than `line` when the callbacks after the event had to be seen first).
-public struct ModelObservation: Sendable {
-  public let line: Int
-  public let observation: Observation
-  public let appController: ObjectID?
-  public let decidedLine: Int
+package struct ModelObservation: Sendable {
+  package let line: Int
+  package let observation: Observation
+  package let appController: ObjectID?
+  package let decidedLine: Int
 }
 
 extension Observation {
   /// The UIKit method of the app's controller the observation is about.
-  public var call: AppCall {
+  package var call: AppCall {
     switch self {
     case .unbalancedAppearance, .unfinishedAppearance: .appearanceCallback
     case .unbalancedAppearanceTransition: .appearanceTransition

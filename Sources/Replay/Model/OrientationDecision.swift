@@ -3,9 +3,9 @@ import TraceModel
 /// How UIKit decides which interface orientations are allowed, with where each factor came
 /// from: the app's mask ∩ the deciding controller's mask,
 /// and the deciding controller's shouldAutorotate.
-public struct OrientationDecision: Sendable, Equatable {
+package struct OrientationDecision: Sendable, Equatable {
   /// Where the app's mask came from.
-  public enum AppMaskSource: Sendable, Equatable {
+  package enum AppMaskSource: Sendable, Equatable {
     /// Info.plist `UISupportedInterfaceOrientations` (`declared` false: the idiom's default).
     case infoPlist(declared: Bool)
     /// `application(_:supportedInterfaceOrientationsFor:)`, which replaces the Info.plist value.
@@ -13,7 +13,7 @@ public struct OrientationDecision: Sendable, Equatable {
   }
 
   /// Where the deciding controller's mask came from.
-  public enum ControllerMaskSource: Sendable, Equatable {
+  package enum ControllerMaskSource: Sendable, Equatable {
     case answered
     /// It never answered: `all` on iPad, `allButUpsideDown` on iPhone.
     case idiomDefault
@@ -22,7 +22,7 @@ public struct OrientationDecision: Sendable, Equatable {
   }
 
   /// Where shouldAutorotate came from.
-  public enum AutorotateSource: Sendable, Equatable {
+  package enum AutorotateSource: Sendable, Equatable {
     case answered, defaultYes
     /// iOS 16 no longer consults shouldAutorotate (O8).
     case ignoredSinceiOS16
@@ -30,19 +30,19 @@ public struct OrientationDecision: Sendable, Equatable {
   }
 
   /// The controller that decides: the window's root, or the top-most full-screen presented one.
-  public var decider: ObjectID?
-  public var appMask: OrientationMask
-  public var appMaskSource: AppMaskSource
-  public var controllerMask: OrientationMask
-  public var controllerMaskSource: ControllerMaskSource
-  public var autorotates: Bool
-  public var autorotateSource: AutorotateSource
+  package var decider: ObjectID?
+  package var appMask: OrientationMask
+  package var appMaskSource: AppMaskSource
+  package var controllerMask: OrientationMask
+  package var controllerMaskSource: ControllerMaskSource
+  package var autorotates: Bool
+  package var autorotateSource: AutorotateSource
 
   /// The orientations the interface may take.
-  public var effectiveMask: OrientationMask { appMask.intersection(controllerMask).intersection(.all) }
+  package var effectiveMask: OrientationMask { appMask.intersection(controllerMask).intersection(.all) }
 
   /// Whether UIKit would rotate the interface to `orientation` now.
-  public func allows(_ orientation: InterfaceOrientation) -> Bool {
+  package func allows(_ orientation: InterfaceOrientation) -> Bool {
     autorotates && effectiveMask.contains(orientation)
   }
 }

@@ -161,10 +161,10 @@ extension SessionModel {
 
 extension SessionModel {
   /// Whether findings wait for the events after them (``heldLines``).
-  public var holdsFindings: Bool { !held.isEmpty }
+  package var holdsFindings: Bool { !held.isEmpty }
 
   /// The lines of the findings that wait for the events after them to be judged.
-  public var heldLines: [Int] {
+  package var heldLines: [Int] {
     held.map { finding in
       switch finding {
       case .refusedPresent(let refused): refused.line

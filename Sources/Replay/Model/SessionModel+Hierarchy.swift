@@ -3,19 +3,19 @@ import TraceModel
 /// The controller tree: who contains whom, and which controllers UIKit has on screen.
 extension SessionModel {
   /// The top of `vc`'s parent chain (itself when it has no parent).
-  public func root(of vc: ObjectID) -> ObjectID {
+  package func root(of vc: ObjectID) -> ObjectID {
     var current = vc
     while let parent = self[current].parent { current = parent }
     return current
   }
 
   /// `vc` itself or one of its parents, nearest first.
-  public func ancestors(of vc: ObjectID) -> some Sequence<ObjectID> {
+  package func ancestors(of vc: ObjectID) -> some Sequence<ObjectID> {
     sequence(first: vc) { self[$0].parent }
   }
 
   /// True when `ancestor` is `vc` or one of its parents.
-  public func isAncestor(_ ancestor: ObjectID, of vc: ObjectID) -> Bool {
+  package func isAncestor(_ ancestor: ObjectID, of vc: ObjectID) -> Bool {
     ancestors(of: vc).contains(ancestor)
   }
 
@@ -23,7 +23,7 @@ extension SessionModel {
   /// visible container (the top of a navigation stack, the selected tab), presented by a
   /// controller in a window, or the content of a visible popover. Covering by a full-screen
   /// presentation is ``isCovered(_:)``.
-  public func isInWindow(_ vc: ObjectID) -> Bool {
+  package func isInWindow(_ vc: ObjectID) -> Bool {
     var current = vc
     var steps = 0
     while steps < controllers.count {
@@ -57,7 +57,7 @@ extension SessionModel {
 
   /// Whether a completed presentation that removes the presenter's views hides `vc`: some
   /// controller from `vc` up presents full screen or over its context.
-  public func isCovered(_ vc: ObjectID) -> Bool {
+  package func isCovered(_ vc: ObjectID) -> Bool {
     for ancestor in ancestors(of: vc) {
       guard let presented = self[ancestor].presented else { continue }
       let transition = self[ancestor].transition
@@ -67,7 +67,7 @@ extension SessionModel {
   }
 
   /// On screen: in a window and not covered.
-  public func isOnScreen(_ vc: ObjectID) -> Bool { isInWindow(vc) && !isCovered(vc) }
+  package func isOnScreen(_ vc: ObjectID) -> Bool { isInWindow(vc) && !isCovered(vc) }
 
   /// Whether the model can tell that `vc` is not on screen: it was placed somewhere and is now
   /// off screen, and its own callbacks do not say it appeared by other means (views

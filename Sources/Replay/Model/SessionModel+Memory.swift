@@ -9,7 +9,7 @@ import TraceModel
 extension SessionModel {
   /// Releases unneeded ids when the session's ids have reached the cap (cheap otherwise). Call
   /// between events, once the findings of the last one are worded.
-  public func releaseUnneededIDs() {
+  package func releaseUnneededIDs() {
     guard recyclesIDs, symbols.count >= nextSweep, symbols.freeCount == 0 else { return }
     growToSymbols()
     let referenced = referencedIDs()

@@ -45,11 +45,11 @@ struct RotationRecord {
 /// Orientation: who decides, what is allowed, when UIKit rotates.
 extension SessionModel {
   /// The window whose controllers decide the orientation: the first one given a root.
-  public var primaryWindow: WindowState? { windows.first { $0.root != nil } }
+  package var primaryWindow: WindowState? { windows.first { $0.root != nil } }
 
   /// What UIKit would decide now, or nil when no window has a root controller (then UIKit
   /// does not rotate at all, O2).
-  public func orientationDecision(for windowID: ObjectID? = nil) -> OrientationDecision? {
+  package func orientationDecision(for windowID: ObjectID? = nil) -> OrientationDecision? {
     let chosen = windowID.map { id in windows.first { $0.id == id } } ?? primaryWindow
     guard let window = chosen, let root = window.root else { return nil }
     let decider = decidingController(from: root)
@@ -105,7 +105,7 @@ extension SessionModel {
 
   /// True when the session's iOS is at least `major`; a trace without `os` is taken as a
   /// current iOS.
-  public func isAtLeast(_ major: Int) -> Bool { header.os.map { $0 >= OSVersion(major) } ?? true }
+  package func isAtLeast(_ major: Int) -> Bool { header.os.map { $0 >= OSVersion(major) } ?? true }
 
   // MARK: - Events
 

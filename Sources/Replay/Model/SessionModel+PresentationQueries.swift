@@ -22,12 +22,12 @@ extension SessionModel {
   }
 
   /// `presentedViewController` of `vc`.
-  public func presentedViewController(of vc: ObjectID) -> ObjectID? {
+  package func presentedViewController(of vc: ObjectID) -> ObjectID? {
     presentingAncestor(of: vc).flatMap { self[$0].presented }
   }
 
   /// `presentingViewController` of `vc`.
-  public func presentingViewController(of vc: ObjectID) -> ObjectID? {
+  package func presentingViewController(of vc: ObjectID) -> ObjectID? {
     presentedAncestor(of: vc).flatMap { self[$0].presenter }
   }
 

@@ -8,7 +8,7 @@ extension SessionModel {
   /// a navigation stack pushed onto, the content of a UIKit container); else the nearest of its
   /// containers, then of the controllers that asked to present it (an alert's), then the
   /// controller that showed the popover holding it. Nil when none has a class of the app's.
-  public func appController(responsibleFor actor: ObjectID) -> ObjectID? {
+  package func appController(responsibleFor actor: ObjectID) -> ObjectID? {
     guard actor.offset < controllers.count else { return nil }
     if isAppController(actor) { return actor }
     for shown in frontChain(from: actor).dropFirst() where isAppController(shown) { return shown }
@@ -34,7 +34,7 @@ extension SessionModel {
   /// The controller at the top of the screen: down the primary window's front chain and the
   /// controllers presented over it, to the last one shown (what the user taps in, so what makes
   /// a call the trace does not attribute, as `presentPopoverFrom…`).
-  public func topController() -> ObjectID? {
+  package func topController() -> ObjectID? {
     guard let root = primaryWindow?.root else { return nil }
     var top = root
     var steps = 0

@@ -6,19 +6,19 @@ import TraceModel
 /// and the refusal is reported as an ``Observation``.
 ///
 /// Memory holds the live state only (a slot per object the session named), never the events.
-public final class SessionModel {
-  public let header: SessionHeader
-  public let symbols: SessionSymbols
+package final class SessionModel {
+  package let header: SessionHeader
+  package let symbols: SessionSymbols
 
   // Per-event state is @exclusivity(unchecked): one thread uses an instance and its methods do
   // not re-enter, so the dynamic checks (~15% of a replay) would protect nothing.
   /// The state of each view controller, indexed by ``ObjectID/offset``.
   @exclusivity(unchecked) var controllers = ControllerStates()
-  @exclusivity(unchecked) public internal(set) var popovers: [ObjectID: PopoverState] = [:]
-  @exclusivity(unchecked) public internal(set) var windows: [WindowState] = []
-  @exclusivity(unchecked) public internal(set) var interfaceOrientation: InterfaceOrientation
-  @exclusivity(unchecked) public internal(set) var deviceOrientation: DeviceOrientation = .unknown
-  @exclusivity(unchecked) public internal(set) var deviceNotificationsOn = true
+  @exclusivity(unchecked) package internal(set) var popovers: [ObjectID: PopoverState] = [:]
+  @exclusivity(unchecked) package internal(set) var windows: [WindowState] = []
+  @exclusivity(unchecked) package internal(set) var interfaceOrientation: InterfaceOrientation
+  @exclusivity(unchecked) package internal(set) var deviceOrientation: DeviceOrientation = .unknown
+  @exclusivity(unchecked) package internal(set) var deviceNotificationsOn = true
 
   /// An orientation decision waiting for the answers UIKit asks for while deciding (they are
   /// recorded after the event that made UIKit ask).
@@ -32,7 +32,7 @@ public final class SessionModel {
   var reportedNoCommonOrientation: OrientationDecision?
   @exclusivity(unchecked) var reportedUnsupportedShown: [ObjectID: InterfaceOrientation] = [:]
   /// The line and time (`t`) of the event being applied.
-  @exclusivity(unchecked) public internal(set) var line = 0
+  @exclusivity(unchecked) package internal(set) var line = 0
   @exclusivity(unchecked) var time: Double?
   /// How many controllers have a presentation transition (``ControllerState/transition``): the
   /// callbacks that may end one look for it only when there is one.
@@ -45,22 +45,22 @@ public final class SessionModel {
   /// When the pending orientation decision was asked for.
   @exclusivity(unchecked) var pendingOrientationTime: Double?
   /// UIKit raised an exception: the app ended there, so what is left unfinished is no finding.
-  @exclusivity(unchecked) public private(set) var raisedException = false
+  @exclusivity(unchecked) package private(set) var raisedException = false
   @exclusivity(unchecked) private var emitted: [ModelObservation] = []
 
   /// Whether ids the model no longer needs are released for reuse (see ``releaseUnneededIDs()``):
   /// only when nothing after the replay needs every object the session named.
-  @exclusivity(unchecked) public var recyclesIDs = false
+  @exclusivity(unchecked) package var recyclesIDs = false
   /// How many ids a session keeps before unneeded ones are released.
-  public var objectCap = 1 << 16 {
+  package var objectCap = 1 << 16 {
     didSet { nextSweep = objectCap }
   }
   @exclusivity(unchecked) var nextSweep = 1 << 16
   var warnedAboutCap = false
   /// The warning that the cap was reached (once per session), until the driver reports it.
-  @exclusivity(unchecked) public internal(set) var capWarning: IngestIssue?
+  @exclusivity(unchecked) package internal(set) var capWarning: IngestIssue?
 
-  public init(header: SessionHeader, symbols: SessionSymbols) {
+  package init(header: SessionHeader, symbols: SessionSymbols) {
     self.header = header
     self.symbols = symbols
     interfaceOrientation = header.orientation
@@ -68,7 +68,7 @@ public final class SessionModel {
 
   /// Applies one event; returns what UIKit refused or threw on, with the lines they concern.
   /// The returned array is reused by the next call.
-  public func apply(_ event: TraceEvent) -> [ModelObservation] {
+  package func apply(_ event: TraceEvent) -> [ModelObservation] {
     // Most events observe nothing: the checks below keep such an event from touching what it
     // does not change (a reset of an empty list or of a nil record is not free).
     if !emitted.isEmpty { emitted.removeAll(keepingCapacity: true) }
@@ -152,7 +152,7 @@ public final class SessionModel {
   /// Ends the session: decisions still pending are taken, and transitions never completed
   /// are reported — unless the trace was cut short or UIKit raised an exception, which ends
   /// the app and explains them.
-  public func finish(cutShort: Bool) -> [ModelObservation] {
+  package func finish(cutShort: Bool) -> [ModelObservation] {
     emitted.removeAll(keepingCapacity: true)
     growToSymbols()
     if pendingOrientation != nil { resolvePendingOrientation() }
@@ -162,7 +162,7 @@ public final class SessionModel {
   }
 
   /// Takes a pending orientation decision now (for looking at the state mid-session).
-  public func settle() {
+  package func settle() {
     if pendingOrientation != nil { resolvePendingOrientation() }
   }
 
@@ -177,10 +177,10 @@ public final class SessionModel {
   static let instant = 0.5
 
   /// The state of view controller `id`, which must be below ``controllerCount``.
-  public func controller(_ id: ObjectID) -> ControllerState { controllers[id.offset] }
+  package func controller(_ id: ObjectID) -> ControllerState { controllers[id.offset] }
 
   /// The ids below this have a state (``controller(_:)``).
-  public var controllerCount: Int { controllers.count }
+  package var controllerCount: Int { controllers.count }
 
   // MARK: - Helpers for the areas
 

@@ -1,13 +1,17 @@
 /// A rule's finding at a line of a session: what the replay (or UIKit itself, in the console)
 /// reports, and what the store keeps in `anomalies`.
 public struct Finding: Sendable, Hashable {
+  /// The id of the rule (or UIKit diagnostic) that found it, kebab-case.
   public var ruleID: String
+  /// How serious it is, as configured.
   public var severity: Severity
   /// The line in the decompressed trace.
   public var line: Int
   /// The session's ordinal in its file (1 for the first header).
   public var session: Int
+  /// What happened, in UIKit's words, naming the objects.
   public var message: String
+  /// What to do about it.
   public var hint: String
   /// The controllers (and popovers) the message names, in order: their ids and classes.
   public var subjects: [Subject]
@@ -30,6 +34,7 @@ public struct Finding: Sendable, Hashable {
   /// (`-[MTDActionSheet setupPopoverController] + 162`), for a finding of UIKit's.
   public var frame: String?
 
+  /// A finding with these fields.
   public init(
     ruleID: String, severity: Severity, line: Int, session: Int, message: String, hint: String, subjects: [Subject],
     source: Source = .replay, logged: ConsoleOrigin? = nil, appController: Subject? = nil, call: AppCall? = nil,
@@ -60,11 +65,14 @@ public struct Finding: Sendable, Hashable {
 
   /// An object named by a finding.
   public struct Subject: Sendable, Hashable {
+    /// The object's address, as the trace wrote it.
     public var address: String
+    /// The object's class, when the trace declared it.
     public var className: String?
     /// A `UIPopoverController` rather than a view controller.
     public var isPopover: Bool
 
+    /// An object at `address` of class `className`.
     public init(address: String, className: String?, isPopover: Bool) {
       self.address = address
       self.className = className

@@ -1,13 +1,16 @@
 /// Something wrong with a trace's bytes or records, found while reading it. A bad line is a
 /// value like this one, recorded before reading goes on.
 public struct IngestIssue: Sendable, Equatable {
+  /// What went wrong, as a stable kebab-case kind.
   public var kind: Kind
   /// The line it concerns (for a cut-off stream: the line where the cut is).
   public var line: Int
+  /// What happened and what to do, for the user.
   public var message: String
   /// The line's text, when the issue is about one record (cut to ``IngestIssue/rawLimit`` bytes).
   public var raw: String?
 
+  /// An issue of `kind` at `line`; `raw` is cut to ``rawLimit`` bytes.
   public init(_ kind: Kind, line: Int, _ message: String, raw: String? = nil) {
     self.kind = kind
     self.line = line
@@ -15,6 +18,7 @@ public struct IngestIssue: Sendable, Equatable {
     self.raw = raw
   }
 
+  /// How serious the issue is (its kind's).
   public var severity: Severity { kind.severity }
 
   /// How much of a bad line is kept with its issue.
@@ -63,6 +67,7 @@ public struct IngestIssue: Sendable, Equatable {
     /// (reported once per file by `check`, `report` and `export`).
     case noEvents = "no-events"
 
+    /// How serious issues of this kind are.
     public var severity: Severity {
       switch self {
       case .invalidJSON, .wrongType, .invalidValue, .missingKey, .missingHeader, .unsupportedVersion,

@@ -5,7 +5,7 @@ import Foundation
 /// its first and last eight bytes (``ShortBytes``), so that a lookup of a name up to sixteen
 /// bytes long reads one slot and compares two words; longer names are then compared whole.
 /// Storage is unsafe and immutable, so that a lookup touches no reference counts.
-public final class ByteStringTable<Value> {
+package final class ByteStringTable<Value> {
   private struct Slot {
     var head: UInt64
     var tail: UInt64
@@ -27,7 +27,7 @@ public final class ByteStringTable<Value> {
   private let entryCount: Int
 
   /// Builds the table; later pairs with an existing key are ignored.
-  public init(_ pairs: [(String, Value)]) {
+  package init(_ pairs: [(String, Value)]) {
     var unique: [(key: [UInt8], value: Value)] = []
     for (name, value) in pairs where !unique.contains(where: { $0.key == Array(name.utf8) }) {
       unique.append((Array(name.utf8), value))
@@ -78,7 +78,7 @@ public final class ByteStringTable<Value> {
   }
 
   /// The value stored for `key`, or nil.
-  public func value(for key: UnsafeRawBufferPointer) -> Value? {
+  package func value(for key: UnsafeRawBufferPointer) -> Value? {
     let count = key.count
     guard count > 0 else { return emptyEntry >= 0 ? values[emptyEntry] : nil }
     guard count <= maxLength else { return nil }
@@ -108,7 +108,7 @@ public final class ByteStringTable<Value> {
   }
 
   /// The value stored for `string`, or nil.
-  public func value(for string: String) -> Value? {
+  package func value(for string: String) -> Value? {
     var string = string
     return string.withUTF8 { value(for: UnsafeRawBufferPointer($0)) }
   }

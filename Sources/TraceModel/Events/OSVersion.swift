@@ -1,9 +1,13 @@
 /// An iOS version such as `7.1` or `17.4.1`, compared numerically.
 public struct OSVersion: Comparable, Hashable, Sendable {
+  /// The major version (`17` of `17.4.1`).
   public var major: Int
+  /// The minor version (`4` of `17.4.1`).
   public var minor: Int
+  /// The patch version (`1` of `17.4.1`).
   public var patch: Int
 
+  /// The version `major.minor.patch`.
   public init(_ major: Int, _ minor: Int = 0, _ patch: Int = 0) {
     self.major = major
     self.minor = minor

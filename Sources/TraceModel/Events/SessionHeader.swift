@@ -6,9 +6,13 @@ public struct SessionHeader: Sendable {
   public var idiom: Idiom?
   /// The iOS version as written (`os`), and parsed when it has the usual shape.
   public var osText: String?
+  /// The iOS version, when ``osText`` has the usual shape.
   public var os: OSVersion?
+  /// The app's bundle id or name (`app`), when given.
   public var app: String?
+  /// The device model (`device`), when given.
   public var device: String?
+  /// The app's build (`build`), when given.
   public var build: String?
   /// Info.plist `UISupportedInterfaceOrientations`, when the header gave it.
   public var declaredSupported: OrientationMask?
@@ -17,6 +21,7 @@ public struct SessionHeader: Sendable {
   /// Info.plist `UIRequiresFullScreen`.
   public var requiresFullScreen: Bool
 
+  /// A header with these fields; ``os`` is parsed from `osText`.
   public init(
     version: Int = 1, idiom: Idiom?, osText: String? = nil, app: String? = nil, device: String? = nil,
     build: String? = nil, declaredSupported: OrientationMask? = nil, orientation: InterfaceOrientation = .portrait,

@@ -5,10 +5,15 @@ public final class SessionSymbols {
   /// What an object was used as in the trace (an address can be both over a session, since
   /// memory is reused after deallocation).
   public struct Roles: OptionSet, Sendable {
+    /// The roles' bits.
     public let rawValue: UInt8
+    /// The roles with bits `rawValue`.
     public init(rawValue: UInt8) { self.rawValue = rawValue }
+    /// Used as a view controller.
     public static let viewController = Roles(rawValue: 1)
+    /// Used as a `UIPopoverController`.
     public static let popover = Roles(rawValue: 2)
+    /// Used as a window.
     public static let window = Roles(rawValue: 4)
   }
 
@@ -20,6 +25,7 @@ public final class SessionSymbols {
   @exclusivity(unchecked) private var kinds: [ContainerKind?] = []
   @exclusivity(unchecked) private var roles: [Roles] = []
 
+  /// The symbols of a session that has named no object yet.
   public init() {}
 
   /// How many ids are in use or free for reuse; ids run from 0 to `count - 1`.
@@ -103,8 +109,11 @@ public final class SessionSymbols {
     roles[id.offset] = []
   }
 
+  /// The address `id` stands for, as the trace wrote it; empty for a released id.
   public func address(of id: ObjectID) -> String { addresses[id.offset] }
+  /// The class the trace declared for `id`, if it did.
   public func className(of id: ObjectID) -> String? { classNames[id.offset] }
+  /// The container kind (navigation, tab bar, split view…) the trace declared for `id`, if it did.
   public func kind(of id: ObjectID) -> ContainerKind? { kinds[id.offset] }
   /// What `id` was used as; empty for a released id.
   public func roles(of id: ObjectID) -> Roles { roles[id.offset] }

@@ -8,6 +8,7 @@ public struct TraceEvent: Sendable {
   /// What happened.
   public var payload: EventPayload
 
+  /// The event `payload` at `line`, `time` seconds into its session.
   public init(line: Int, time: Double? = nil, _ payload: EventPayload) {
     self.line = line
     self.time = time

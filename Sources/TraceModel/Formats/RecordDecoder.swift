@@ -33,6 +33,7 @@ public final class RecordDecoder {
   /// The longest line the reader hands out whole, for the message about a longer one.
   public let maxLineLength: Int
 
+  /// A decoder for lines of at most `maxLineLength` bytes.
   public init(maxLineLength: Int = 1 << 20) {
     self.maxLineLength = maxLineLength
   }

@@ -1,6 +1,6 @@
 /// The keys trace format version 1 gives a meaning to. The scanner remembers where their
 /// values are; every other key is left in the record untouched.
-public enum RecordKey: Int, CaseIterable, Sendable {
+package enum RecordKey: Int, CaseIterable, Sendable {
   // Header
   case traceq, app, os, idiom, device, build, supported, orientation, requiresFullScreen
   // Every event
@@ -11,7 +11,7 @@ public enum RecordKey: Int, CaseIterable, Sendable {
   case orientations, count, frame
 
   /// The key as written in a record.
-  public var name: String { self == .className ? "class" : String(describing: self) }
+  package var name: String { self == .className ? "class" : String(describing: self) }
 
   static let byName = ByteStringTable(allCases.map { ($0.name, $0) })
 }

@@ -1,11 +1,11 @@
 import Foundation
 
 /// The JSON type of a value.
-public enum JSONKind: UInt8, Sendable {
+package enum JSONKind: UInt8, Sendable {
   case string, number, `true`, `false`, null, array, object
 
   /// How messages name the type ("a string", "an array").
-  public var article: String {
+  package var article: String {
     switch self {
     case .string: "a string"
     case .number: "a number"
@@ -50,9 +50,9 @@ struct ScannedRecord {
 }
 
 /// Why a line is not valid JSON, and where (a byte offset into the line).
-public struct JSONSyntaxError: Error, Equatable, Sendable {
-  public var message: String
-  public var offset: Int
+package struct JSONSyntaxError: Error, Equatable, Sendable {
+  package var message: String
+  package var offset: Int
 }
 
 /// A validating, single-pass JSON scanner for one record per line. It checks the whole line

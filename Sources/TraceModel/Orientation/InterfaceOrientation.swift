@@ -21,6 +21,7 @@ public enum InterfaceOrientation: Int, CaseIterable, Sendable {
   /// The mask bit of this orientation (`1 << rawValue`, as `UIInterfaceOrientationMask`).
   public var mask: OrientationMask { OrientationMask(rawValue: 1 << rawValue) }
 
+  /// Landscape left or right.
   public var isLandscape: Bool { self == .landscapeLeft || self == .landscapeRight }
 
   /// The orientation named `name` in the trace format, or nil.

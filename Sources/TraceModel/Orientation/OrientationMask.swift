@@ -1,15 +1,24 @@
 /// A set of interface orientations with `UIInterfaceOrientationMask`'s bits:
 /// portrait 2, portraitUpsideDown 4, landscapeRight 8, landscapeLeft 16.
 public struct OrientationMask: OptionSet, Hashable, Sendable {
+  /// The mask's bits, as `UIInterfaceOrientationMask`'s.
   public let rawValue: Int
+  /// The mask with bits `rawValue`.
   public init(rawValue: Int) { self.rawValue = rawValue }
 
+  /// `UIInterfaceOrientationMaskPortrait`.
   public static let portrait = OrientationMask(rawValue: 1 << 1)
+  /// `UIInterfaceOrientationMaskPortraitUpsideDown`.
   public static let portraitUpsideDown = OrientationMask(rawValue: 1 << 2)
+  /// `UIInterfaceOrientationMaskLandscapeRight`.
   public static let landscapeRight = OrientationMask(rawValue: 1 << 3)
+  /// `UIInterfaceOrientationMaskLandscapeLeft`.
   public static let landscapeLeft = OrientationMask(rawValue: 1 << 4)
+  /// `UIInterfaceOrientationMaskLandscape`: both landscape orientations.
   public static let landscape: OrientationMask = [.landscapeLeft, .landscapeRight]
+  /// `UIInterfaceOrientationMaskAllButUpsideDown`.
   public static let allButUpsideDown: OrientationMask = [.portrait, .landscapeLeft, .landscapeRight]
+  /// `UIInterfaceOrientationMaskAll`.
   public static let all: OrientationMask = [.portrait, .portraitUpsideDown, .landscapeLeft, .landscapeRight]
 
   /// The names a mask may be written with in a trace, besides the four orientation names.
@@ -28,6 +37,7 @@ public struct OrientationMask: OptionSet, Hashable, Sendable {
     }
   }
 
+  /// Whether the mask has `orientation`'s bit.
   public func contains(_ orientation: InterfaceOrientation) -> Bool { contains(orientation.mask) }
 
   /// The orientations in the mask, in UIKit's order (portrait first).

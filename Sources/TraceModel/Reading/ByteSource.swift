@@ -23,12 +23,15 @@ public enum TraceReadError: Error, Equatable, CustomStringConvertible {
 
 /// A file read with POSIX `read`, or standard input when the path is `-`.
 public final class FileByteSource: ByteSource {
+  /// The path as given (`-` for standard input).
   public let path: String
   /// The file's size in bytes, when it is a regular file.
   public let size: Int?
   private let descriptor: Int32
   private let ownsDescriptor: Bool
 
+  /// Opens the file at `path`, or standard input for `-`.
+  /// - Throws: ``TraceReadError`` when the file cannot be opened or is a directory.
   public init(path: String) throws {
     self.path = path
     if path == "-" {
@@ -58,6 +61,7 @@ public final class FileByteSource: ByteSource {
     if ownsDescriptor { close(descriptor) }
   }
 
+  /// Reads up to `buffer.count` bytes into `buffer`; returns 0 at the end of the input.
   public func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
     while true {
       let count = Foundation.read(descriptor, buffer.baseAddress, buffer.count)
@@ -75,11 +79,13 @@ public final class MemoryByteSource: ByteSource {
   private var offset = 0
   private let chunkSize: Int
 
+  /// A source of `bytes`, handed out `chunkSize` at a time.
   public init(_ bytes: [UInt8], chunkSize: Int = 1 << 16) {
     self.bytes = bytes
     self.chunkSize = max(1, chunkSize)
   }
 
+  /// Copies the next bytes, at most `chunkSize` of them, into `buffer`; returns 0 at the end.
   public func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
     let count = min(buffer.count, chunkSize, bytes.count - offset)
     guard count > 0 else { return 0 }

@@ -12,6 +12,7 @@ public struct RawLine {
   /// The line's JSON scan, when it was scanned ahead on the reading thread (valid with `bytes`).
   package var prescanned: PrescannedRecord?
 
+  /// Line `number`, with its `bytes`.
   public init(number: Int, bytes: UnsafeRawBufferPointer, isUnterminated: Bool = false, oversizedLength: Int? = nil) {
     self.number = number
     self.bytes = bytes

@@ -8,6 +8,7 @@ import Foundation
 public final class TraceReader {
   /// The name used in diagnostics (the path as given, `-` for standard input).
   public let path: String
+  /// The compression told from the file's first bytes.
   public let compression: Compression
   /// Lines longer than this many bytes are skipped and reported (``RawLine/oversizedLength``).
   public let maxLineLength: Int

@@ -4,7 +4,9 @@
 /// report through a console decoder that gives one session of `console` events, one per UIKit
 /// diagnostic the ``ConsoleFilter`` recognises.
 public final class TraceStream {
+  /// The reader of the file's lines.
   public let reader: TraceReader
+  /// The decoder of the trace's records.
   public let decoder: RecordDecoder
   /// Which console lines are diagnostics; without one, only traces are read (anything else is
   /// rejected for its missing header).
@@ -23,6 +25,7 @@ public final class TraceStream {
   /// The line the last item came from (its bytes are valid until the next call to ``next()``).
   @exclusivity(unchecked) public private(set) var line: RawLine?
 
+  /// Decodes the lines of `reader`; with `consoleFilter`, console logs and crash reports too.
   public init(reader: TraceReader, consoleFilter: ConsoleFilter? = nil) {
     self.reader = reader
     decoder = RecordDecoder(maxLineLength: reader.maxLineLength)
@@ -34,6 +37,7 @@ public final class TraceStream {
     self.init(reader: try TraceReader(path: path, readsAhead: readsAhead), consoleFilter: consoleFilter)
   }
 
+  /// The name used in diagnostics (see ``TraceReader/path``).
   public var path: String { reader.path }
 
   /// The last item's record in the trace format, valid until the next call to ``next()``: the

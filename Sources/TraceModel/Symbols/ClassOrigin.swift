@@ -14,6 +14,7 @@
 public enum ClassOrigin: Sendable, Equatable {
   case app, system
 
+  /// The origin of the class named `className`.
   public init(className: String) {
     var name = Substring(className)
     if SwiftDemangler.isMangled(className) {

@@ -11,6 +11,7 @@ public struct FrameSymbol: Sendable, Equatable {
   /// An Objective-C method (`-[…]`, `+[…]`) rather than a Swift one.
   public var isObjectiveC: Bool
 
+  /// A frame in `className`'s `method`.
   public init(className: String, method: String, isObjectiveC: Bool) {
     self.className = className
     self.method = method

@@ -16,10 +16,10 @@ import Foundation
 ///   every mangling, the Objective-C runtime names of Swift classes (`_Tt…`) included;
 /// - without a toolchain, the Swift runtime's `swift_demangle` (in every Swift program), which
 ///   knows the current mangling (`$s…`) but leaves runtime class names (`_Tt…`) as they are.
-public enum SwiftDemangler {
+package enum SwiftDemangler {
   /// `name` demangled; nil when it is not a mangled Swift name (an Objective-C class, a C
   /// function) or no demangler here knows its mangling.
-  public static func demangle(_ name: String) -> String? {
+  package static func demangle(_ name: String) -> String? {
     guard isMangled(name) else { return nil }
     if let library = Library.shared, let text = library.demangle(name), text != name { return text }
     guard let runtime = runtimeDemangle else { return nil }
@@ -32,14 +32,14 @@ public enum SwiftDemangler {
 
   /// The Swift module a mangled type or symbol belongs to (`SwiftUI` for a hosting controller),
   /// read by the toolchain's demangler; nil without one, or for a name that is not mangled.
-  public static func module(of name: String) -> String? {
+  package static func module(of name: String) -> String? {
     guard isMangled(name), let library = Library.shared else { return nil }
     return library.module(of: name)
   }
 
   /// Whether `name` has the shape of a mangled Swift name: the Objective-C runtime's `_Tt…`,
   /// or a symbol (`$s…`, `_$s…`, `$S…`, `_T0…`).
-  public static func isMangled(_ name: String) -> Bool {
+  package static func isMangled(_ name: String) -> Bool {
     ["_Tt", "$s", "_$s", "$S", "_$S", "$e", "_$e", "_T0"].contains { name.hasPrefix($0) } && name.count > 3
   }
 

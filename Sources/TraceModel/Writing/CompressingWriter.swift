@@ -2,14 +2,14 @@ import CZlib
 
 /// Writes bytes compressed as gzip or zlib (or as they are), handing the output to a sink in
 /// pieces: for producing traces (the generator, test fixtures) without holding them whole.
-public final class CompressingWriter {
-  public let compression: Compression
+package final class CompressingWriter {
+  package let compression: Compression
   private let sink: (UnsafeRawBufferPointer) throws -> Void
   private let stream: UnsafeMutablePointer<z_stream>?
   private let output: UnsafeMutableRawBufferPointer
 
   /// - Parameter level: zlib's compression level, 1 (fast) to 9 (small).
-  public init(compression: Compression, level: Int32 = 6, sink: @escaping (UnsafeRawBufferPointer) throws -> Void) {
+  package init(compression: Compression, level: Int32 = 6, sink: @escaping (UnsafeRawBufferPointer) throws -> Void) {
     self.compression = compression
     self.sink = sink
     output = .allocate(byteCount: 1 << 16, alignment: 16)
@@ -32,7 +32,7 @@ public final class CompressingWriter {
     output.deallocate()
   }
 
-  public func write(_ bytes: UnsafeRawBufferPointer) throws {
+  package func write(_ bytes: UnsafeRawBufferPointer) throws {
     guard let stream else { return try sink(bytes) }
     guard let base = bytes.baseAddress else { return }
     stream.pointee.next_in = UnsafeMutablePointer(mutating: base.assumingMemoryBound(to: Bytef.self))
@@ -40,20 +40,20 @@ public final class CompressingWriter {
     try pump(flush: Z_NO_FLUSH)
   }
 
-  public func write(_ text: String) throws {
+  package func write(_ text: String) throws {
     var text = text
     try text.withUTF8 { try write(UnsafeRawBufferPointer($0)) }
   }
 
   /// Hands everything written so far to the sink (zlib's sync flush): what the sink has received
   /// then decompresses to every byte written, even if the stream is never finished.
-  public func flush() throws {
+  package func flush() throws {
     guard stream != nil else { return }
     try pump(flush: Z_SYNC_FLUSH)
   }
 
   /// Ends the stream (the gzip trailer or zlib checksum). Nothing may be written after.
-  public func finish() throws {
+  package func finish() throws {
     guard stream != nil else { return }
     try pump(flush: Z_FINISH)
   }
@@ -72,7 +72,7 @@ public final class CompressingWriter {
   }
 
   /// `text` compressed in one piece.
-  public static func compress(_ text: String, as compression: Compression, level: Int32 = 6) throws -> [UInt8] {
+  package static func compress(_ text: String, as compression: Compression, level: Int32 = 6) throws -> [UInt8] {
     var result: [UInt8] = []
     let writer = CompressingWriter(compression: compression, level: level) { result.append(contentsOf: $0) }
     try writer.write(text)

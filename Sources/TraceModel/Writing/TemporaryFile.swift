@@ -4,14 +4,14 @@ import Foundation
 /// not fit in a bounded amount of memory: bytes are appended, then read back from any offset.
 /// It is unlinked as soon as it is created, so that it goes away with its descriptor, even when
 /// the process is killed.
-public final class TemporaryFile {
+package final class TemporaryFile {
   private let descriptor: Int32
   /// How many bytes were appended since the file was created or emptied.
-  public private(set) var size = 0
+  package private(set) var size = 0
 
   /// Creates the file.
   /// - Throws: ``TemporaryFileError`` when the temporary directory cannot take a file.
-  public init() throws(TemporaryFileError) {
+  package init() throws(TemporaryFileError) {
     var template = Array((NSTemporaryDirectory() + "/traceq-XXXXXX").utf8CString)
     let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
     guard descriptor >= 0 else { throw TemporaryFileError(errno: errno) }
@@ -25,7 +25,7 @@ public final class TemporaryFile {
   /// Appends `bytes`.
   /// - Throws: ``TemporaryFileError`` when they cannot be written (a full disk); the file then
   ///   ends where it ended before.
-  public func append(_ bytes: UnsafeRawBufferPointer) throws(TemporaryFileError) {
+  package func append(_ bytes: UnsafeRawBufferPointer) throws(TemporaryFileError) {
     var offset = 0
     while offset < bytes.count {
       let written = pwrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset, off_t(size + offset))
@@ -41,7 +41,7 @@ public final class TemporaryFile {
   }
 
   /// Reads up to `buffer.count` bytes from `offset`; returns how many (fewer only at the end).
-  public func read(at offset: Int, into buffer: UnsafeMutableRawBufferPointer) throws(TemporaryFileError) -> Int {
+  package func read(at offset: Int, into buffer: UnsafeMutableRawBufferPointer) throws(TemporaryFileError) -> Int {
     var total = 0
     while total < buffer.count, offset + total < size {
       let count = pread(descriptor, buffer.baseAddress! + total, buffer.count - total, off_t(offset + total))
@@ -53,17 +53,17 @@ public final class TemporaryFile {
   }
 
   /// Empties the file, for reuse.
-  public func removeAll() {
+  package func removeAll() {
     _ = ftruncate(descriptor, 0)
     size = 0
   }
 }
 
 /// A temporary file that could not be created, written or read.
-public struct TemporaryFileError: Error, CustomStringConvertible {
-  public let errno: Int32
+package struct TemporaryFileError: Error, CustomStringConvertible {
+  package let errno: Int32
 
-  public var description: String {
+  package var description: String {
     "cannot use a temporary file in \(NSTemporaryDirectory()): \(String(cString: strerror(errno)))"
   }
 }

@@ -10,7 +10,7 @@ enum RuleDocumentation {
   /// One line per id: id, severity, area, summary.
   static func listing() -> String {
     let rows =
-      RuleCatalog.all.map { $0.description }.map { ($0.id, $0.severity, $0.area.rawValue, $0.summary) }
+      RuleCatalog.descriptions.map { ($0.id, $0.severity, $0.area.rawValue, $0.summary) }
       + RuleCatalog.consoleOnly.map { ($0.id, $0.severity, consoleArea, summary($0)) }
     let width = rows.map(\.0.count).max() ?? 0
     var lines = ["\("RULE".padding(toLength: width, withPad: " ", startingAt: 0))  SEVERITY  AREA          SUMMARY"]
@@ -77,7 +77,7 @@ enum RuleDocumentation {
       "reports and a trace's `console` events ([console-logs.md](console-logs.md)).", "",
       "| id | severity | area | what |", "| --- | --- | --- | --- |",
     ]
-    for rule in RuleCatalog.all.map({ $0.description }) {
+    for rule in RuleCatalog.descriptions {
       text.append(
         "| [`\(rule.id)`](#\(rule.id)) | \(rule.severity.rawValue) | \(rule.area.rawValue) | \(rule.summary) |")
     }
@@ -86,7 +86,7 @@ enum RuleDocumentation {
         "| [`\(entry.id)`](#\(entry.id)) | \(entry.severity.rawValue) | \(consoleArea) | \(entry.name): UIKit "
           + "\(verb(entry)) it |")
     }
-    for rule in RuleCatalog.all.map({ $0.description }) {
+    for rule in RuleCatalog.descriptions {
       text += [
         "", "## \(rule.id)", "", "**\(rule.name)** — \(rule.severity.rawValue), \(rule.area.rawValue).", "",
         rule.summary, "", rule.background,

@@ -8,12 +8,14 @@ public struct ConsoleOrigin: Sendable, Hashable {
   public var timestamp: String?
   /// The process name; may hold spaces (`My App`).
   public var process: String?
+  /// The process id.
   public var pid: Int?
   /// The prefix gave a thread id (`Name[pid:tid]`, as Xcode and NSLog write).
   var hasThread = false
   /// The time stamp is syslog's `Nov 23 10:11:12` (followed by a host name).
   var isSyslog = false
 
+  /// An origin with these fields.
   public init(timestamp: String? = nil, process: String? = nil, pid: Int? = nil) {
     self.timestamp = timestamp
     self.process = process
