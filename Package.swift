@@ -33,6 +33,9 @@ let package = Package(
     // postgres-nio's own dependencies, named for the TLS settings and the silent logger.
     .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    // Documentation only: `swift package generate-documentation` (DocC), which `.ci/run` runs with
+    // warnings as errors so that the libraries' symbol links hold. Links nothing into a product.
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     // Tests only: property-based tests of the replay and of the byte buffer.
     .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
   ],

@@ -9,7 +9,7 @@ public struct RuleSet: Sendable {
   /// unless asked for by name.
   public let quietIDs: Set<String>
 
-  /// The ids of the console catalog (``ConsoleCatalog``) whose diagnostics are reported.
+  /// The ids of the console catalog (`ConsoleCatalog`) whose diagnostics are reported.
   public let consoleIDs: Set<String>
 
   /// Every rule of the catalog, with its default severity, and every UIKit diagnostic of the

@@ -5,7 +5,7 @@ import TraceModel
 /// replayed (format version 1; optionally only some), and in which order findings are handed
 /// on (by line within each session, in bounded memory: ``SessionFindings``). `check`,
 /// `ingest --check`, `check --db` and `replay` all observe it, through a ``SessionObserver``;
-/// any ``TraceItemSource`` feeds it.
+/// any `TraceItemSource` feeds it.
 public final class SessionDriver {
   /// The trace format version this model replays; sessions of other versions are read and
   /// stored, but not replayed.
@@ -55,7 +55,7 @@ public final class SessionDriver {
   ///     read on its own): the first session's ordinal is one more.
   ///   - replays: whether to replay the session with this ordinal (1 for the trace's first).
   ///   - recyclesIDs: release the ids of objects the model no longer needs, to bound memory
-  ///     (``SessionModel/releaseUnneededIDs()``); only when nothing needs every object named.
+  ///     (`SessionModel.releaseUnneededIDs()`); only when nothing needs every object named.
   public init(
     rules: RuleSet?, sessionsBefore: Int = 0, replays: @escaping (_ ordinal: Int) -> Bool = { _ in true },
     recyclesIDs: Bool = false
@@ -67,7 +67,7 @@ public final class SessionDriver {
   }
 
   /// Reads `source` to its end, then ends the last session; a trace without a single event
-  /// ends with a ``IngestIssue/Kind/noEvents`` warning.
+  /// ends with a `IngestIssue.Kind.noEvents` warning.
   /// (`source` is an existential so that the loop is specialized for the observer alone: a
   /// generic source left both unspecialized across modules.)
   public func run(_ source: any TraceItemSource, to observer: some SessionObserver) throws -> Summary {

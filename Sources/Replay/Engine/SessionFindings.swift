@@ -5,7 +5,7 @@ import TraceModel
 ///
 /// A finding can concern a line before the event that made it (the session's end reports what
 /// was left unfinished, at its start), so findings wait until the session ends. At most
-/// ``windowCapacity`` wait in memory; past that, the window is sorted and written to a
+/// `windowCapacity` wait in memory; past that, the window is sorted and written to a
 /// temporary file as a run (or added to the last run, when it starts at or after the run's last
 /// line, as findings made in line order do). Reading merges the runs and the window.
 ///

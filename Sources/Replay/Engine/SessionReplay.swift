@@ -1,6 +1,6 @@
 import TraceModel
 
-/// Replays one session: each event through the ``SessionModel``, each observation through
+/// Replays one session: each event through the `SessionModel`, each observation through
 /// the rules.
 public final class SessionReplay {
   package let model: SessionModel
@@ -43,7 +43,7 @@ public final class SessionReplay {
     model.releaseUnneededIDs()
   }
 
-  /// Ends the session (see ``SessionModel/finish(cutShort:)``), appending its last findings
+  /// Ends the session (see `SessionModel.finish(cutShort:)`), appending its last findings
   /// and UIKit's that the replay did not find as well (those it found are in ``crossCheck``).
   public func finish(cutShort: Bool, into findings: inout [Finding]) {
     check(model.finish(cutShort: cutShort), into: &findings)

@@ -1,7 +1,7 @@
 extension Finding {
   /// Appends the finding to `bytes` as one record that ``decoded(from:at:)`` reads back whole:
   /// its length (4 bytes), then each field (integers as LEB128, strings as a length and UTF-8).
-  /// For findings that wait on disk (``TemporaryFile``) rather than in memory.
+  /// For findings that wait on disk (a temporary file) rather than in memory.
   public func encode(into bytes: inout [UInt8]) {
     var record = FindingBytes()
     swap(&record.bytes, &bytes)

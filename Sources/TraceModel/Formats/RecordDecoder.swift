@@ -43,7 +43,7 @@ public final class RecordDecoder {
   @exclusivity(unchecked) public private(set) var followUps: [IngestIssue] = []
 
   /// Decodes `line`: what it is, or nil for a blank line (and for every line once the file was
-  /// rejected, ``rejection`` saying why). See ``followUp``.
+  /// rejected, ``rejection`` saying why). See `followUp`.
   @inline(__always)
   public func decode(_ line: RawLine) -> TraceItem? {
     if !followUps.isEmpty { followUps.removeAll(keepingCapacity: true) }

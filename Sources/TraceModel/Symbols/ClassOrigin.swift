@@ -4,7 +4,7 @@
 ///
 /// - A Swift name says its module: `MyApp.SettingsViewController` is the app's,
 ///   `SwiftUI.UIHostingController<…>` the system's (a runtime name, `_TtGC7SwiftUI…`, is read by
-///   ``SwiftDemangler``).
+///   `SwiftDemangler`).
 /// - An Objective-C name says its framework by its prefix: Apple's frameworks name their classes
 ///   with prefixes of two capitals (`UI`, `MF`, `PH`…) that apps are asked not to use (Apple,
 ///   "Conventions" in *Programming with Objective-C*:

@@ -38,9 +38,11 @@ public final class ConsoleFilter: @unchecked Sendable {
   private let candidateStarts: UnsafeMutablePointer<Int32>
   private let candidates: UnsafeMutablePointer<Int32>
 
-  /// - Parameter anchors: words of at least 3 bytes; at least one of them occurs in every
-  ///   diagnostic `classify` recognises, on the line where it starts. The longer the shortest
-  ///   one, the faster the search (it moves up to its length minus one byte at a time).
+  /// - Parameters:
+  ///   - anchors: words of at least 3 bytes; at least one of them occurs in every diagnostic
+  ///     `classify` recognises, on the line where it starts. The longer the shortest one, the
+  ///     faster the search (it moves up to its length minus one byte at a time).
+  ///   - classify: what a line holding an anchor is (see ``Verdict``).
   public init(anchors: [String], classify: @escaping @Sendable (String) -> Verdict) {
     precondition(!anchors.isEmpty && anchors.allSatisfy { $0.utf8.count >= 3 }, "anchors of 3 bytes or more")
     self.anchors = anchors
