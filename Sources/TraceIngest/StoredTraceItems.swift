@@ -30,6 +30,7 @@ final class StoredTraceItems: IngestItemSource {
   private var ordinal: Int?
   private let records = RecordBuffer()
   private var cancelled = false
+  private var objects = ObjectAnnouncements()
   private(set) var end: DecodedTraceEnd?
 
   init(_ trace: Trace, from cursor: StoredRecordsCursor) {
@@ -51,6 +52,7 @@ final class StoredTraceItems: IngestItemSource {
       if let line = records.next() {
         guard let item = decoder.decode(line), case .event(let event) = item else { continue }
         queueIssues(before: line.number)
+        objects.take { queued.append($0) }
         if queued.isEmpty { return .event(event) }
         queued.append(.event(event))
         continue
@@ -83,6 +85,7 @@ final class StoredTraceItems: IngestItemSource {
         reason: "the stored header of session \(session.ordinal) of \(trace.path) is not a session header")
     }
     queued.append(.session(header, line: line, text: session.header, symbols: symbols))
+    objects.start(symbols)
     ordinal = session.ordinal
   }
 

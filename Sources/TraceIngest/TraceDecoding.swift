@@ -16,6 +16,7 @@ package final class TraceDecoding: IngestItemSource, SessionObserver {
   private var queued: [Queued] = []
   private var head = 0
   private var cancelled = false
+  private var objects = ObjectAnnouncements()
   package private(set) var end: DecodedTraceEnd?
 
   /// Opens the file, which is hashed while it is read.
@@ -52,8 +53,16 @@ package final class TraceDecoding: IngestItemSource, SessionObserver {
           continue
         }
         driver.take(item, to: self)
-        // An event is handed on as it comes (the driver reports nothing else for it).
-        if case .event(let event) = item { return .event(event) }
+        switch item {
+        case .session(_, _, let symbols): objects.start(symbols)
+        case .event(let event):
+          // An event is handed on as it comes (the driver reports nothing else for it), after
+          // what its record told of its objects.
+          objects.take { queued.append(.item($0)) }
+          if queued.isEmpty { return .event(event) }
+          queued.append(.item(.event(event)))
+        case .issue: break
+        }
       }
       if let item = takeQueued() { return item }
     }

@@ -12,8 +12,9 @@ package final class TraceFileRows<Rows: TraceRows> {
   /// The trace row, once something worth storing came (a file rejected at its first line
   /// leaves nothing behind, even in a bulk load that cannot roll back).
   private var storedTraceID: Int64?
-  private var nextObjectID: Int64
   @exclusivity(unchecked) private var session: OpenSession?
+  /// The rows of the open session's objects; its ids run on from session to session.
+  @exclusivity(unchecked) private var objects: SessionObjectRows
   @exclusivity(unchecked) private var lastLine = 0
   private var issues = IssueCounts()
   @exclusivity(unchecked) private var warnedNameLimit = false
@@ -21,8 +22,6 @@ package final class TraceFileRows<Rows: TraceRows> {
   /// The session whose events are being stored.
   private struct OpenSession {
     var id: Int64
-    /// The row id of its first object (``TraceRows/insert(_:session:idBase:record:stored:)``).
-    var idBase: Int64
     var events = 0
     var symbols: SessionSymbols
   }
@@ -38,7 +37,7 @@ package final class TraceFileRows<Rows: TraceRows> {
     self.ingestion = ingestion
     self.writer = writer
     summary = IngestSummary(path: ingestion.path)
-    nextObjectID = try writer.firstObjectID()
+    objects = SessionObjectRows(firstID: try writer.firstObjectID())
   }
 
   /// Stores `first` and the rest of `source`'s items. When the outcome is not `.stored`, the
@@ -59,6 +58,11 @@ package final class TraceFileRows<Rows: TraceRows> {
         try record(issue)
       case .findings(let findings):
         try store(findings)
+      case .object(let object, let address, let className, let kind):
+        guard let open = session else { break }
+        if let ended = objects.declare(object, address: address, className: className, kind: kind) {
+          try writer.insert(ended, session: open.id)
+        }
       }
       next = try source.next()
     }
@@ -71,7 +75,19 @@ package final class TraceFileRows<Rows: TraceRows> {
   @inline(__always)
   private func store(_ event: TraceEvent, from source: any IngestItemSource) throws {
     guard let open = session else { return }
-    try writer.insert(event, session: open.id, idBase: open.idBase, record: source.record, stored: source.storedRecord)
+    let columns = EventColumns(event.payload)
+    var rows = EventObjectRows()
+    if let vc = columns.vc {
+      rows.vc = objects.controller(vc, at: event.line)
+      if let name = event.name { objects.count(name, of: vc) }
+    }
+    if let other = columns.other { rows.other = objects.controller(other, at: event.line) }
+    if let popover = columns.popover { rows.popover = objects.popover(popover) }
+    try writer.insert(
+      event, columns: columns, objects: rows, session: open.id, record: source.record, stored: source.storedRecord)
+    if case .dealloc(let vc) = event.payload, let ended = objects.release(vc) {
+      try writer.insert(ended, session: open.id)
+    }
     if !warnedNameLimit, let line = writer.reachedUnknownNameLimit { try warnOfNameLimit(at: line) }
     session!.events += 1
     summary.events += 1
@@ -94,15 +110,19 @@ package final class TraceFileRows<Rows: TraceRows> {
     summary.sessions += 1
     let id = try writer.startSession(
       trace: try traceID(), ordinal: summary.sessions, line: line, header: header, text: text)
-    session = OpenSession(id: id, idBase: nextObjectID, symbols: symbols)
+    session = OpenSession(id: id, symbols: symbols)
     lastLine = line
   }
 
   private func closeSession(cutShort: Bool) throws {
     guard let open = session else { return }
+    let rows = objects.finish(open.symbols)
+    for controller in rows.controllers { try writer.insert(controller, session: open.id) }
+    for popover in rows.popovers {
+      try writer.insertPopover(id: popover.id, address: popover.address, session: open.id)
+    }
     try writer.finishSession(
-      open.id, lastLine: lastLine, events: open.events, cutShort: cutShort, symbols: open.symbols, idBase: open.idBase)
-    nextObjectID += Int64(open.symbols.count)
+      open.id, lastLine: lastLine, events: open.events, cutShort: cutShort, classes: rows.classes)
   }
 
   private func record(_ issue: IngestIssue) throws {

@@ -20,11 +20,9 @@ final class PostgresRowWriter: TraceRows {
   private var eventCopy: CopyStream?
   /// The rows of the other tables, not yet copied.
   private var small: [SmallTable: CopyText] = [:]
-  /// The open session: its row's first values, its events per name id and its controllers'
-  /// appearance callbacks.
+  /// The open session: its row's first values and its events per name id.
   private var session: (id: Int64, trace: Int64, ordinal: Int, line: Int, header: SessionHeader, text: String)?
   @exclusivity(unchecked) private var eventCounts: [Int64: Int] = [:]
-  @exclusivity(unchecked) private var appearances = AppearanceCounts()
   @exclusivity(unchecked) private var firstRow: Int64 = 0
   @exclusivity(unchecked) private var rest: [UInt8] = []
   /// The path of the trace row to add when the file is done.
@@ -52,7 +50,7 @@ final class PostgresRowWriter: TraceRows {
       case .controllers:
         [
           "id", "session_id", "address", "class", "kind", "will_appear", "did_appear", "will_disappear",
-          "did_disappear",
+          "did_disappear", "first_line", "last_line",
         ]
       case .popovers: ["id", "session_id", "address"]
       case .session_events: ["ev_id", "session_id", "events"]
@@ -153,11 +151,7 @@ final class PostgresRowWriter: TraceRows {
     return id
   }
 
-  func finishSession(
-    _ id: Int64, lastLine: Int, events count: Int, cutShort: Bool, symbols: SessionSymbols, idBase: Int64
-  )
-    throws
-  {
+  func finishSession(_ id: Int64, lastLine: Int, events count: Int, cutShort: Bool, classes: [String]) throws {
     guard let open = session, open.id == id else { preconditionFailure("finishing a session that is not open") }
     let header = open.header
     let rows: (first: Int64, last: Int64) = count > 0 ? (firstRow, firstRow + Int64(count) - 1) : (1, 0)
@@ -189,33 +183,7 @@ final class PostgresRowWriter: TraceRows {
         row.int(events)
       }
     }
-    var classes = Set<String>()
-    for index in 0..<symbols.count {
-      let object = ObjectID(index)
-      let roles = symbols.roles(of: object)
-      let rowID = idBase + Int64(index)
-      if roles.contains(.viewController) {
-        let className = symbols.className(of: object)
-        if let className { classes.insert(className) }
-        let counts = appearances.counts(of: index)
-        add(.controllers) { row in
-          row.int(rowID)
-          row.int(id)
-          row.text(symbols.address(of: object))
-          row.text(className)
-          row.text(symbols.kind(of: object)?.rawValue)
-          for lane in 0..<4 { row.int(counts[lane]) }
-        }
-      }
-      if roles.contains(.popover) {
-        add(.popovers) { row in
-          row.int(rowID)
-          row.int(id)
-          row.text(symbols.address(of: object))
-        }
-      }
-    }
-    for className in classes.sorted() {
+    for className in classes {
       add(.session_classes) { row in
         row.text(className)
         row.int(id)
@@ -223,22 +191,40 @@ final class PostgresRowWriter: TraceRows {
     }
     session = nil
     eventCounts.removeAll(keepingCapacity: true)
-    appearances.reset()
     firstRow = 0
     if small.values.reduce(0, { $0 + $1.count }) >= Self.smallRowsLimit { try flush() }
   }
 
   // MARK: Rows
 
+  func insert(_ controller: ControllerRow, session: Int64) throws {
+    add(.controllers) { row in
+      row.int(controller.id)
+      row.int(session)
+      row.text(controller.address)
+      row.text(controller.className)
+      row.text(controller.kind?.rawValue)
+      for lane in 0..<4 { row.int(controller.appearances[lane]) }
+      row.int(controller.lines?.lowerBound)
+      row.int(controller.lines?.upperBound)
+    }
+  }
+
+  func insertPopover(id: Int64, address: String, session: Int64) throws {
+    add(.popovers) { row in
+      row.int(id)
+      row.int(session)
+      row.text(address)
+    }
+  }
+
   @inline(__always)
   func insert(
-    _ event: TraceEvent, session: Int64, idBase: Int64, record: UnsafeRawBufferPointer,
-    stored: (bytes: UnsafeRawBufferPointer, form: Int64)?
+    _ event: TraceEvent, columns: EventColumns, objects: EventObjectRows, session: Int64,
+    record: UnsafeRawBufferPointer, stored: (bytes: UnsafeRawBufferPointer, form: Int64)?
   ) throws {
-    let columns = EventColumns(event.payload)
     let eventID = try names.id(of: event, eventNameID(named:known:))
     eventCounts[eventID, default: 0] += 1
-    if let vc = columns.vc, let name = event.name { appearances.count(name, of: vc.index) }
     let id = nextEventID
     nextEventID += 1
     if firstRow == 0 { firstRow = id }
@@ -247,9 +233,9 @@ final class PostgresRowWriter: TraceRows {
     events.int(Int64(event.line))
     events.double(event.time)
     events.int(eventID)
-    events.int(columns.vc.map { idBase + Int64($0.index) })
-    events.int(columns.other.map { idBase + Int64($0.index) })
-    events.int(columns.popover.map { idBase + Int64($0.index) })
+    events.int(objects.vc)
+    events.int(objects.other)
+    events.int(objects.popover)
     events.plain(columns.orientation)
     events.int(columns.mask.map { Int64($0.rawValue) })
     events.plain(columns.style.map(EventColumns.name(of:)))

@@ -15,6 +15,7 @@ enum PostgresSchema {
     ("v1: the tables and views of docs/schema.md", version1),
     ("v2: the builds, finding_fingerprints and finding_groups views", version2),
     ("v3: anomalies.app_vc, app_class, decided_line, frame; groups by the app's controller", version3),
+    ("v4: a controllers row per lifetime of an address, with its first and last lines", version4),
   ]
 
   static var latest: Int { migrations.count }
@@ -34,6 +35,23 @@ enum PostgresSchema {
   /// Taken by a runner while it migrates (`pg_advisory_xact_lock`): others wait, then find the
   /// schema up to date.
   static let migrationLock: Int64 = 0x7472_6163_6571  // "traceq"
+
+  /// SQLite's v11: a controller is one lifetime of an address (a new one after its `dealloc` or
+  /// another class), each with its own row, class and lines. Each stored row stays one lifetime;
+  /// its lines come from its events.
+  private static let version4 = """
+    ALTER TABLE controllers DROP CONSTRAINT controllers_session_id_address_key;
+    CREATE INDEX controllers_by_session ON controllers (session_id, address);
+    ALTER TABLE controllers ADD COLUMN first_line bigint, ADD COLUMN last_line bigint;
+    UPDATE controllers c SET first_line = named.first_line, last_line = named.last_line
+    FROM (
+      SELECT session_id, id, min(line) AS first_line, max(line) AS last_line FROM (
+        SELECT session_id, vc_id AS id, line FROM event_rows WHERE vc_id IS NOT NULL
+        UNION ALL SELECT session_id, other_id AS id, line FROM event_rows WHERE other_id IS NOT NULL) AS lines
+      GROUP BY session_id, id
+    ) AS named
+    WHERE named.session_id = c.session_id AND named.id = c.id;
+    """ + "\n" + FleetViews.appearances(withLines: true).replacing("CREATE VIEW", with: "CREATE OR REPLACE VIEW")
 
   /// SQLite's v10: each finding names the app's controller responsible, the line that decided it
   /// and a crash report's app frame, and findings group by the app's controller.
@@ -221,13 +239,7 @@ enum PostgresSchema {
     CREATE VIEW event_counts AS
       SELECT se.session_id AS session_id, n.name AS ev, se.events AS events
       FROM session_events se JOIN event_names n ON n.id = se.ev_id;
-    CREATE VIEW appearances AS
-      SELECT s.trace_id AS trace_id, tr.path AS file, c.session_id AS session_id, c.address AS vc,
-             c.class AS class, c.kind AS kind, c.will_appear AS will_appear, c.did_appear AS did_appear,
-             c.will_disappear AS will_disappear, c.did_disappear AS did_disappear
-      FROM controllers c
-      JOIN sessions s ON s.id = c.session_id
-      LEFT JOIN traces tr ON tr.id = s.trace_id;
+    \(FleetViews.appearances(withLines: false))
     -- SQLite's json_extract(record, '$.key'), so that the documented queries run on both: the
     -- value at a JSON path, as text (a string without its quotes), or NULL.
     CREATE FUNCTION json_extract(record jsonb, path text) RETURNS text

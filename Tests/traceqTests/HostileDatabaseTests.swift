@@ -79,7 +79,7 @@ struct HostileDatabaseTests {
       let result = try runner.run(arguments)
       #expect(result.status == 2)
       #expect(
-        result.error.contains("written by a newer traceq (schema version 99; this traceq knows versions up to 10)"),
+        result.error.contains("written by a newer traceq (schema version 99; this traceq knows versions up to 11)"),
         "\(result.error)")
     }
     #expect(try runner.run(["query", "--db", "d.db", "SELECT count(*) FROM traces"]).output == "count(*)\n1\n")

@@ -67,13 +67,31 @@ public final class SessionSymbols {
   /// Records the class (and container kind) the trace gave for `id`; the first one wins.
   /// A class named after a UIKit container implies its kind unless one was declared.
   public func declare(_ id: ObjectID, className: String?, kind: ContainerKind?) {
+    var changed = false
     if let className, classNames[id.offset] == nil {
       classNames[id.offset] = className
+      changed = true
       if kinds[id.offset] == nil, kind == nil, let implied = ContainerKind(impliedByClass: className) {
         kinds[id.offset] = implied
       }
     }
-    if let kind, kinds[id.offset] == nil { kinds[id.offset] = kind }
+    if let kind, kinds[id.offset] == nil {
+      kinds[id.offset] = kind
+      changed = true
+    }
+    if changed { noteDeclared(id) }
+  }
+
+  /// How many times a record gave an object a class or kind it did not have (a new class
+  /// included): a reader on the decoding side compares it after each record to hand the change
+  /// on (a store keeps each class an address had, with the lines it had it).
+  public private(set) var declarations = 0
+  /// The object of the latest such change: the controller of the record that made it.
+  public private(set) var lastDeclared = ObjectID(0)
+
+  private func noteDeclared(_ id: ObjectID) {
+    declarations &+= 1
+    lastDeclared = id
   }
 
   /// Addresses that took a new class since ``takeRenewed()`` was last called: a new object
@@ -90,6 +108,7 @@ public final class SessionSymbols {
     classNames[id.offset] = className
     kinds[id.offset] = kind ?? ContainerKind(impliedByClass: className)
     renewed.append(id)
+    noteDeclared(id)
   }
 
   /// The addresses renewed since the last call, emptying the list.

@@ -60,13 +60,15 @@ struct SQLiteQueryRunner: QueryRunner {
     return try SQLiteConnections.openForWriting(path: directory.appendingPathComponent("schema.db").path).read(objects)
   }
 
+  /// The views, `events` first (the one to start with, docs/schema.md: schema v11 made it again
+  /// after the others), then the tables, each in the order it was made.
   private static func objects(_ db: Database) throws -> [StoredObject] {
     try Row.fetchAll(
       db,
       sql: """
         SELECT name, type FROM sqlite_master
         WHERE type IN ('table', 'view') AND name NOT LIKE 'grdb_%' AND name NOT LIKE 'sqlite_%'
-        ORDER BY type = 'table', rowid
+        ORDER BY type = 'table', name <> 'events', rowid
         """
     ).map { object in
       let name: String = object["name"]

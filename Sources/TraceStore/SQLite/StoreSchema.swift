@@ -48,7 +48,58 @@ enum StoreSchema {
     migrator.registerMigration("v10: the app's controller of a finding, its deciding line and frame") { db in
       try db.execute(sql: version10)
     }
+    migrator.registerMigration("v11: a controllers row per lifetime of an address, with its first and last lines") {
+      db in
+      try controllerLifetimes(db)
+    }
     return migrator
+  }
+
+  /// A controller is one lifetime of an address: an address names a new controller after its
+  /// `dealloc` or when a record gives it another class, each with its own row, class and lines.
+  /// SQLite cannot drop the table's `UNIQUE (session_id, address)`: the table is made again
+  /// (SQLite's steps for "other kinds of table schema changes"), and the views and triggers that
+  /// read it with it. Each stored row stays one lifetime; its lines come from its events.
+  private static func controllerLifetimes(_ db: Database) throws {
+    let readers = try Row.fetchAll(
+      db,
+      sql: """
+        SELECT type, name, sql FROM sqlite_master
+        WHERE (type = 'trigger' AND tbl_name = 'controllers') OR (type = 'view' AND name = 'events')
+        """)
+    try db.execute(
+      sql: """
+        DROP VIEW events;
+        DROP VIEW appearances;
+        CREATE TABLE new_controllers (
+          id INTEGER PRIMARY KEY,
+          session_id INTEGER NOT NULL REFERENCES sessions(id),
+          address TEXT NOT NULL,
+          class TEXT,
+          kind TEXT,
+          will_appear INTEGER NOT NULL DEFAULT 0,
+          did_appear INTEGER NOT NULL DEFAULT 0,
+          will_disappear INTEGER NOT NULL DEFAULT 0,
+          did_disappear INTEGER NOT NULL DEFAULT 0,
+          first_line INTEGER,
+          last_line INTEGER
+        );
+        INSERT INTO new_controllers
+          SELECT c.id, c.session_id, c.address, c.class, c.kind, c.will_appear, c.did_appear, c.will_disappear,
+                 c.did_disappear, named.first_line, named.last_line
+          FROM controllers c LEFT JOIN (
+            SELECT id, min(line) AS first_line, max(line) AS last_line FROM (
+              SELECT vc_id AS id, line FROM event_rows WHERE vc_id IS NOT NULL
+              UNION ALL SELECT other_id AS id, line FROM event_rows WHERE other_id IS NOT NULL)
+            GROUP BY id
+          ) AS named ON named.id = c.id;
+        DROP TABLE controllers;
+        ALTER TABLE new_controllers RENAME TO controllers;
+        CREATE INDEX controllers_by_address ON controllers(address);
+        CREATE INDEX controllers_by_session ON controllers(session_id, address);
+        """)
+    for reader in readers { try db.execute(sql: reader["sql"]) }
+    try db.execute(sql: FleetViews.appearances(withLines: true))
   }
 
   /// Fleet questions in one row each: the builds in the order they were first stored, and the
@@ -119,13 +170,7 @@ enum StoreSchema {
       GROUP BY e.vc_id
     ) AS counted
     WHERE counted.vc_id = controllers.id;
-    CREATE VIEW appearances AS
-      SELECT s.trace_id AS trace_id, tr.path AS file, c.session_id AS session_id, c.address AS vc,
-             c.class AS class, c.kind AS kind, c.will_appear AS will_appear, c.did_appear AS did_appear,
-             c.will_disappear AS will_disappear, c.did_disappear AS did_disappear
-      FROM controllers c
-      JOIN sessions s ON s.id = c.session_id
-      LEFT JOIN traces tr ON tr.id = s.trace_id;
+    \(FleetViews.appearances(withLines: false))
     """
 
   /// A row no longer stores its whole line: `record` keeps only the members the typed columns do

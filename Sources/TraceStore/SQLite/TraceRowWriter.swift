@@ -39,8 +39,6 @@ final class TraceRowWriter: TraceRows {
   private var otherEventCounts: [Int64: Int] = [:]
   /// The rowid of the open session's first event (0 before it).
   @exclusivity(unchecked) private var firstRow: Int64 = 0
-  /// The open session's appearance callbacks per object index, for its controllers' rows.
-  @exclusivity(unchecked) private var appearances = AppearanceCounts()
 
   /// Rows per INSERT: 64 × 13 parameters stay under the 999 that SQLite before 3.32 allows.
   /// (5 M events: one row per statement 7.4 s, 16 rows 6.5 s, 64 rows 6.0 s.)
@@ -64,7 +62,7 @@ final class TraceRowWriter: TraceRows {
       db,
       sql: """
         INSERT INTO controllers (id, session_id, address, class, kind, will_appear, did_appear, will_disappear, \
-        did_disappear) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+        did_disappear, first_line, last_line) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """)
     insertPopover = try PreparedInsert(db, sql: "INSERT INTO popovers (id, session_id, address) VALUES (?, ?, ?)")
     insertSessionClass = try PreparedInsert(
@@ -171,11 +169,8 @@ final class TraceRowWriter: TraceRows {
     return db.lastInsertedRowID
   }
 
-  /// Completes a session: its counts and row range, its event names, and a row per controller
-  /// and popover it mentioned.
-  func finishSession(_ id: Int64, lastLine: Int, events: Int, cutShort: Bool, symbols: SessionSymbols, idBase: Int64)
-    throws
-  {
+  /// Completes a session: its counts and row range, its event names and its classes.
+  func finishSession(_ id: Int64, lastLine: Int, events: Int, cutShort: Bool, classes: [String]) throws {
     try flushEvents()
     // A session's rows are consecutive rowids: one writer appends them in one transaction.
     let rows: (first: Int64, last: Int64) = events > 0 ? (firstRow, firstRow + Int64(events) - 1) : (1, 0)
@@ -194,36 +189,30 @@ final class TraceRowWriter: TraceRows {
     otherEventCounts.removeAll()
     // The session's classes, each once, for `session_classes` (a bulk load has no trigger to add
     // them row by row; where the trigger runs, these find their rows there already).
-    var classes = Set<String>()
-    for index in 0..<symbols.count {
-      let object = ObjectID(index)
-      let roles = symbols.roles(of: object)
-      let rowID = idBase + Int64(index)
-      if roles.contains(.viewController) {
-        let className = symbols.className(of: object)
-        if let className { classes.insert(className) }
-        insertController.bind(1, rowID)
-        insertController.bind(2, id)
-        insertController.bind(3, symbols.address(of: object))
-        insertController.bind(4, className)
-        insertController.bind(5, symbols.kind(of: object)?.rawValue)
-        let counts = appearances.counts(of: index)
-        for lane in 0..<4 { insertController.bind(Int32(6 + lane), counts[lane]) }
-        try insertController.step()
-      }
-      if roles.contains(.popover) {
-        insertPopover.bind(1, rowID)
-        insertPopover.bind(2, id)
-        insertPopover.bind(3, symbols.address(of: object))
-        try insertPopover.step()
-      }
-    }
-    for className in classes.sorted() {
+    for className in classes {
       insertSessionClass.bind(1, className)
       insertSessionClass.bind(2, id)
       try insertSessionClass.step()
     }
-    appearances.reset()
+  }
+
+  func insert(_ controller: ControllerRow, session: Int64) throws {
+    insertController.bind(1, controller.id)
+    insertController.bind(2, session)
+    insertController.bind(3, controller.address)
+    insertController.bind(4, controller.className)
+    insertController.bind(5, controller.kind?.rawValue)
+    for lane in 0..<4 { insertController.bind(Int32(6 + lane), controller.appearances[lane]) }
+    insertController.bind(10, controller.lines.map { Int64($0.lowerBound) })
+    insertController.bind(11, controller.lines.map { Int64($0.upperBound) })
+    try insertController.step()
+  }
+
+  func insertPopover(id: Int64, address: String, session: Int64) throws {
+    insertPopover.bind(1, id)
+    insertPopover.bind(2, session)
+    insertPopover.bind(3, address)
+    try insertPopover.step()
   }
 
   // MARK: Rows
@@ -233,17 +222,15 @@ final class TraceRowWriter: TraceRows {
   /// session is finished.
   @inline(__always)
   func insert(
-    _ event: TraceEvent, session: Int64, idBase: Int64, record: UnsafeRawBufferPointer,
-    stored: (bytes: UnsafeRawBufferPointer, form: Int64)?
+    _ event: TraceEvent, columns: EventColumns, objects: EventObjectRows, session: Int64,
+    record: UnsafeRawBufferPointer, stored: (bytes: UnsafeRawBufferPointer, form: Int64)?
   ) throws {
-    let columns = EventColumns(event.payload)
     let eventID = try names.id(of: event, eventNameID(named:known:))
     if eventID < eventCounts.count {
       eventCounts[Int(eventID)] += 1
     } else {
       otherEventCounts[eventID, default: 0] += 1
     }
-    if let vc = columns.vc, let name = event.name { appearances.count(name, of: vc.index) }
     let recordStart = pendingRecords.count
     let form: Int64
     if eventID == names.otherUnknownID {
@@ -259,7 +246,7 @@ final class TraceRowWriter: TraceRows {
     }
     pending.append(
       PendingEvent(
-        session: session, line: Int64(event.line), time: event.time, eventID: eventID, idBase: idBase,
+        session: session, line: Int64(event.line), time: event.time, eventID: eventID, objects: objects,
         columns: columns, record: recordStart..<pendingRecords.count, form: form))
     if pending.count == Self.batchSize || pendingRecords.count >= Self.pendingBytesLimit { try flushEvents() }
   }
@@ -333,8 +320,8 @@ private struct PendingEvent {
   var line: Int64
   var time: Double?
   var eventID: Int64
-  /// The row id of the session's first object: an object's row is `idBase` + its index.
-  var idBase: Int64
+  /// The rows of the objects its columns name.
+  var objects: EventObjectRows
   var columns: EventColumns
   /// Where the record (as ``form`` says) is in the pending records.
   var record: Range<Int>
@@ -347,9 +334,9 @@ private struct PendingEvent {
     statement.bind(offset + 2, line)
     statement.bind(offset + 3, time)
     statement.bind(offset + 4, eventID)
-    statement.bind(offset + 5, columns.vc.map { idBase + Int64($0.index) })
-    statement.bind(offset + 6, columns.other.map { idBase + Int64($0.index) })
-    statement.bind(offset + 7, columns.popover.map { idBase + Int64($0.index) })
+    statement.bind(offset + 5, objects.vc)
+    statement.bind(offset + 6, objects.other)
+    statement.bind(offset + 7, objects.popover)
     statement.bind(offset + 8, columns.orientation)
     statement.bind(offset + 9, columns.mask.map { Int64($0.rawValue) })
     statement.bind(offset + 10, columns.style.map(EventColumns.name(of:)))

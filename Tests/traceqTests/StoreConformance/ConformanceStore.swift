@@ -19,6 +19,13 @@ struct ConformanceStore {
     location = backend.newLocation(directory)
   }
 
+  /// The store at `location`, made by the test (an older schema).
+  init(_ backend: BackendUnderTest, at location: String) throws {
+    self.backend = backend
+    directory = try TemporaryDirectory()
+    self.location = location
+  }
+
   func remove() {
     backend.remove(location)
     directory.remove()
