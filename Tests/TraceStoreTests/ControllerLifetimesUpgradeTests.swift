@@ -13,20 +13,10 @@ struct ControllerLifetimesUpgradeTests {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let path = directory.file("v10.db")
-    // 14 viewWillAppear, 15 viewDidAppear, 24 push.
     let old = try OldSchemaDatabase.build(
       at: path, upTo: "v10: the app's controller of a finding, its deciding line and frame", events: 4
     ) { db in
-      try db.execute(
-        sql: """
-          INSERT INTO controllers (id, session_id, address, class, kind, will_appear, did_appear)
-            VALUES (1, 1, '0xa1', 'Nav', 'navigation', 0, 0), (2, 1, '0xb2', 'Detail', NULL, 1, 1),
-            (3, 1, '0xc3', NULL, NULL, 0, 0);
-          INSERT INTO event_rows (id, session_id, line, ev_id, vc_id, other_id, record, record_form) VALUES
-            (1, 1, 2, 24, 2, 1, '{}', 0), (2, 1, 3, 14, 2, NULL, '{}', 0), (3, 1, 4, 15, 2, NULL, '{}', 0),
-            (4, 1, 5, 24, 2, 1, '{}', 0);
-          INSERT INTO session_events VALUES (14, 1, 1), (15, 1, 1), (24, 1, 2);
-          """)
+      try db.execute(sql: OlderControllerRows.sql)
     }
     try old.close()
 

@@ -131,7 +131,6 @@ struct ControllerLifetimeTests {
     let older = PostgresSchema.migrations.prefix(3).enumerated().map { index, migration in
       migration.sql + "\nINSERT INTO traceq_schema (version, name) VALUES (\(index + 1), 'v\(index + 1)');"
     }
-    // 14 viewWillAppear, 15 viewDidAppear, 24 push.
     try TestPostgres.execute(
       PostgresSchema.versionTable + ";\n" + older.joined(separator: "\n") + """
 
@@ -139,14 +138,7 @@ struct ControllerLifetimeTests {
         INSERT INTO sessions (id, trace_id, ordinal, first_line, last_line, events, first_row, last_row, cut_short,
           format_version, supported, orientation, requires_full_screen, header)
           VALUES (1, 1, 1, 1, 5, 4, 1, 4, false, 1, 30, 'portrait', false, '{}');
-        INSERT INTO controllers (id, session_id, address, class, kind, will_appear, did_appear)
-          VALUES (1, 1, '0xa1', 'Nav', 'navigation', 0, 0), (2, 1, '0xb2', 'Detail', NULL, 1, 1),
-          (3, 1, '0xc3', NULL, NULL, 0, 0);
-        INSERT INTO event_rows (id, session_id, line, ev_id, vc_id, other_id, record, record_form) VALUES
-          (1, 1, 2, 24, 2, 1, '{}', 0), (2, 1, 3, 14, 2, NULL, '{}', 0), (3, 1, 4, 15, 2, NULL, '{}', 0),
-          (4, 1, 5, 24, 2, 1, '{}', 0);
-        INSERT INTO session_events VALUES (14, 1, 1), (15, 1, 1), (24, 1, 2);
-        """, on: location)
+        """ + "\n" + OlderControllerRows.sql, on: location)
     let link = try PostgresLink.open(try PostgresLocation(url: location))
     defer { link.close() }
     try PostgresMigrator.migrate(link)
