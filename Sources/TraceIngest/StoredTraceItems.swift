@@ -30,7 +30,9 @@ final class StoredTraceItems: IngestItemSource {
   private var ordinal: Int?
   private let records = RecordBuffer()
   private var cancelled = false
-  private var objects = ObjectAnnouncements()
+  // Asked after each event by the one thread that decodes: the runtime's access checks would
+  // protect nothing.
+  @exclusivity(unchecked) private var objects = ObjectAnnouncements()
   private(set) var end: DecodedTraceEnd?
 
   init(_ trace: Trace, from cursor: StoredRecordsCursor) {

@@ -16,7 +16,9 @@ package final class TraceDecoding: IngestItemSource, SessionObserver {
   private var queued: [Queued] = []
   private var head = 0
   private var cancelled = false
-  private var objects = ObjectAnnouncements()
+  // Asked after each event by the one thread that decodes: the runtime's access checks would
+  // protect nothing.
+  @exclusivity(unchecked) private var objects = ObjectAnnouncements()
   package private(set) var end: DecodedTraceEnd?
 
   /// Opens the file, which is hashed while it is read.

@@ -9,8 +9,9 @@ package enum IngestItem {
   case issue(IngestIssue)
   /// An object the next event's record names for the first time, or gives a class or a kind it
   /// did not have: its address, and its class and kind from that event on (another class than it
-  /// had: a new object at a reused address). See ``ObjectAnnouncements``.
-  case object(ObjectID, address: String, className: String?, kind: ContainerKind?)
+  /// had: a new object at a reused address). See ``ObjectAnnouncements``. (Indirect: the item
+  /// holds two strings, and items per object are rare next to events.)
+  indirect case object(ObjectID, address: String, className: String?, kind: ContainerKind?)
   /// Replay findings of the session that just ended (`--check`), sorted by line: all of them, or
   /// the next part (a session with many findings hands them on a part at a time).
   case findings([Finding])
