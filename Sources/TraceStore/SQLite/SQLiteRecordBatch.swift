@@ -114,7 +114,7 @@ final class SQLiteRecordBatch: StoredRecordBatch, @unchecked Sendable {
     }
     if let time = row.time, row.form & RecordForm.timeInRecord == 0 {
       let key = member(.t, event, &text)
-      scan.addNumber(key, at: text.append(time.description), value: time)
+      scan.addNumber(key, at: text.append(time), value: time)
     }
     object(.vc, row.vc, event, &text, scan)
     object(.other, row.other, event, &text, scan)

@@ -29,6 +29,15 @@ struct TextBuffer {
     return text.withUTF8 { append(UnsafeRawBufferPointer($0)) }
   }
 
+  /// Appends `value` as `description` spells it; returns where it is.
+  @discardableResult
+  func append(_ value: Double) -> Range<Int> {
+    let written = storage.append(writingAtMost: Double.shortDecimalMaxCount) { start in
+      value.writeShortDecimal(to: start.assumingMemoryBound(to: UInt8.self))
+    }
+    return written.isEmpty ? append(value.description) : written
+  }
+
   /// Appends `text` as a JSON string; returns where it is.
   @discardableResult
   func appendQuoted(_ text: String) -> Range<Int> {
