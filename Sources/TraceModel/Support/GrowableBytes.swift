@@ -15,9 +15,12 @@
 /// A reference type with one owner at a time: it is not `Sendable`; hand it between threads
 /// only inside a type that says why that is safe.
 package final class GrowableBytes {
-  @usableFromInline var storage: UnsafeMutableRawPointer
-  @usableFromInline var capacity: Int
-  @usableFromInline var length = 0
+  // @exclusivity(unchecked): one owner at a time uses a buffer, and no member holds a property
+  // across a call that could reach the buffer again, so the dynamic checks protect nothing; they
+  // were half of `check --db`'s replaying thread (5 G instructions on 1 M events).
+  @usableFromInline @exclusivity(unchecked) var storage: UnsafeMutableRawPointer
+  @usableFromInline @exclusivity(unchecked) var capacity: Int
+  @usableFromInline @exclusivity(unchecked) var length = 0
 
   /// An empty buffer with room for `capacity` bytes (at least one) before it grows.
   package init(capacity: Int = 1024) {
