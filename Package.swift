@@ -8,8 +8,8 @@ let package = Package(
     .executable(name: "traceq", targets: ["traceq"]),
     .library(name: "TraceModel", targets: ["TraceModel"]),
     .library(name: "Replay", targets: ["Replay"]),
-    .library(name: "TraceStore", targets: ["TraceStore"]),
-    .library(name: "TraceIngest", targets: ["TraceIngest"]),
+    // TraceStore and TraceIngest are layers of the command, shared through `package` access:
+    // they promise nothing public, so they are no products.
     .library(name: "TraceGenerator", targets: ["TraceGenerator"]),
     .library(name: "UIKitSimulator", targets: ["UIKitSimulator"]),
     .executable(name: "traceq-bench", targets: ["traceq-bench"]),
