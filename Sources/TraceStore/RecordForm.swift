@@ -138,14 +138,11 @@ package struct ColumnKeys {
     present |= 1 << column.rawValue
   }
 
-  /// The key `column`'s member has in a record of `event` (the `events` view's CASEs say the same).
-  static func name(of column: Column, event: EventName?) -> StaticString {
-    keyNames[key(of: column, event: event).rawValue]
-  }
-
-  /// The trace format's key of `column`'s member in a record of `event`.
-  static func recordKey(of column: Column, event: EventName?) -> RecordKey {
-    recordKeys[key(of: column, event: event).rawValue]
+  /// The key `column`'s member has in a record of `event` (the `events` view's CASEs say the
+  /// same): as written, and as the trace format's key.
+  static func member(of column: Column, event: EventName?) -> (name: StaticString, key: RecordKey) {
+    let index = Self.key(of: column, event: event).rawValue
+    return (keyNames[index], recordKeys[index])
   }
 
   /// ``keyNames`` as the trace format's keys.

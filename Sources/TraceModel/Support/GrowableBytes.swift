@@ -43,7 +43,7 @@ package final class GrowableBytes {
   }
 
   /// Appends `bytes` (which must not point into this buffer); returns where they are.
-  @inlinable @discardableResult
+  @inlinable @inline(__always) @discardableResult
   package func append(_ bytes: UnsafeRawBufferPointer) -> Range<Int> {
     let start = length
     reserve(bytes.count)
@@ -60,7 +60,7 @@ package final class GrowableBytes {
 
   /// Appends what `write` writes at the address it is given, which has room for `maxCount`
   /// bytes; `write` returns how many it wrote (at most `maxCount`). Returns where they are.
-  @inlinable @discardableResult
+  @inlinable @inline(__always) @discardableResult
   package func append(writingAtMost maxCount: Int, _ write: (UnsafeMutableRawPointer) -> Int) -> Range<Int> {
     let start = length
     reserve(maxCount)
@@ -74,7 +74,7 @@ package final class GrowableBytes {
   @inlinable package func removeAll() { length = 0 }
 
   /// Makes room for `extra` more bytes after the ones appended.
-  @inlinable func reserve(_ extra: Int) {
+  @inlinable @inline(__always) func reserve(_ extra: Int) {
     precondition(extra >= 0, "negative room asked")
     if extra > capacity - length { grow(toHold: length + extra) }
   }

@@ -28,13 +28,14 @@ final class SQLiteRecordBatch: StoredRecordBatch, @unchecked Sendable {
   // @exclusivity(unchecked): one thread at a time holds a batch (the reading thread fills it,
   // then hands it over) and its methods do not re-enter, so the dynamic checks protect nothing.
   @exclusivity(unchecked) private var rows: [StoredRow] = []
-  @exclusivity(unchecked) private var bytes: [UInt8] = []
+  /// The text columns' bytes, one after another.
+  private let bytes: GrowableBytes
 
   /// An empty batch, with room for about `capacity` bytes (see ``byteCount``).
   init(strings: RecordStrings, capacity: Int) {
     self.strings = strings
     rows.reserveCapacity(capacity / MemoryLayout<StoredRow>.stride + 1)
-    bytes.reserveCapacity(capacity)
+    bytes = GrowableBytes(capacity: capacity)
   }
 
   var isEmpty: Bool { rows.isEmpty }
@@ -42,7 +43,8 @@ final class SQLiteRecordBatch: StoredRecordBatch, @unchecked Sendable {
   var byteCount: Int { bytes.count + rows.count * MemoryLayout<StoredRow>.stride }
 
   /// Copies the columns of the statement's current row, each read with as few calls to SQLite
-  /// as it allows (a value other than 0 is not NULL).
+  /// as it allows (a value other than 0 is not NULL; `mask`, NULL in most rows, is asked its
+  /// type first).
   func append(_ handle: SQLiteStatement) {
     let form = sqlite3_column_int64(handle, 2)
     var row = StoredRow(
@@ -55,8 +57,7 @@ final class SQLiteRecordBatch: StoredRecordBatch, @unchecked Sendable {
       row.other = sqlite3_column_int64(handle, 6)
       row.popover = sqlite3_column_int64(handle, 7)
       row.orientation = copyText(handle, 8)
-      let mask = sqlite3_column_int64(handle, 9)
-      if mask != 0 || !isNull(handle, 9) { row.mask = mask }
+      if !isNull(handle, 9) { row.mask = sqlite3_column_int64(handle, 9) }
       row.style = copyText(handle, 10)
       let animated = sqlite3_column_int64(handle, 11)
       if animated != 0 || !isNull(handle, 11) { row.animated = animated != 0 }
@@ -71,28 +72,25 @@ final class SQLiteRecordBatch: StoredRecordBatch, @unchecked Sendable {
   /// Copies a text column into ``bytes``; nil when it is NULL.
   private func copyText(_ handle: SQLiteStatement, _ index: Int32) -> Range<Int>? {
     guard let start = sqlite3_column_text(handle, index) else { return nil }
-    let text = UnsafeRawBufferPointer(start: start, count: Int(sqlite3_column_bytes(handle, index)))
-    bytes.append(contentsOf: text)
-    return bytes.count - text.count..<bytes.count
+    return bytes.append(UnsafeRawBufferPointer(start: start, count: Int(sqlite3_column_bytes(handle, index))))
   }
 
   func forEach(_ body: (RawLine) throws -> Void) rethrows {
     var text = TextBuffer()
     let scan = AssembledRecordScan()
-    try bytes.withUnsafeBytes { bytes in
-      for row in rows {
-        let rest = UnsafeRawBufferPointer(rebasing: bytes[row.rest])
-        if row.form == RecordForm.whole {
-          try body(RawLine(number: row.line, bytes: rest))
-          continue
-        }
-        text.removeAll()
-        scan.begin()
-        let eventName = append(row, rest: rest, of: bytes, to: &text, scan)
-        var line = RawLine(number: row.line, bytes: text.bytes)
-        line.prescanned = scan.prescan(eventName: eventName)
-        try body(line)
+    let bytes = bytes.bytes
+    for row in rows {
+      let rest = UnsafeRawBufferPointer(rebasing: bytes[row.rest])
+      if row.form == RecordForm.whole {
+        try body(RawLine(number: row.line, bytes: rest))
+        continue
       }
+      text.removeAll()
+      scan.begin()
+      let eventName = append(row, rest: rest, of: bytes, to: &text, scan)
+      var line = RawLine(number: row.line, bytes: text.bytes)
+      line.prescanned = scan.prescan(eventName: eventName)
+      try body(line)
     }
   }
 
@@ -145,8 +143,7 @@ final class SQLiteRecordBatch: StoredRecordBatch, @unchecked Sendable {
     }
     if rest.count > 2 {
       scan.addMembers(of: rest, at: text.count)
-      text.appendLiteral(",")
-      text.append(UnsafeRawBufferPointer(rebasing: rest.dropFirst()))
+      text.appendMembers(of: rest)
     } else {
       text.appendLiteral("}")
     }
@@ -163,10 +160,9 @@ final class SQLiteRecordBatch: StoredRecordBatch, @unchecked Sendable {
 
   /// Appends `,"key":` of `column` in a record of `event`; returns the key.
   private func member(_ column: ColumnKeys.Column, _ event: EventName?, _ text: inout TextBuffer) -> RecordKey {
-    text.appendLiteral(",\"")
-    text.appendLiteral(ColumnKeys.name(of: column, event: event))
-    text.appendLiteral("\":")
-    return ColumnKeys.recordKey(of: column, event: event)
+    let (name, key) = ColumnKeys.member(of: column, event: event)
+    text.appendMemberKey(name)
+    return key
   }
 }
 

@@ -22,6 +22,31 @@ struct TextBuffer {
     append(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
   }
 
+  /// Appends `,"name":`, the start of a member after the first, in one append.
+  @inline(__always)
+  func appendMemberKey(_ name: StaticString) {
+    let count = name.utf8CodeUnitCount
+    storage.append(writingAtMost: count + 4) { start in
+      start.storeBytes(of: UInt8(ascii: ","), as: UInt8.self)
+      start.storeBytes(of: UInt8(ascii: "\""), toByteOffset: 1, as: UInt8.self)
+      (start + 2).copyMemory(from: name.utf8Start, byteCount: count)
+      start.storeBytes(of: UInt8(ascii: "\""), toByteOffset: count + 2, as: UInt8.self)
+      start.storeBytes(of: UInt8(ascii: ":"), toByteOffset: count + 3, as: UInt8.self)
+      return count + 4
+    }
+  }
+
+  /// Appends the members of `object` (a JSON object's text) after the ones written: a comma,
+  /// then the object without its opening brace, in one append.
+  @inline(__always)
+  func appendMembers(of object: UnsafeRawBufferPointer) {
+    storage.append(writingAtMost: object.count) { start in
+      start.copyMemory(from: object.baseAddress!, byteCount: object.count)
+      start.storeBytes(of: UInt8(ascii: ","), as: UInt8.self)
+      return object.count
+    }
+  }
+
   /// Appends `text`; returns where it is.
   @discardableResult
   func append(_ text: String) -> Range<Int> {
