@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-import TraceRecorder
-import TraceRecorderUIKit
+@testable import TraceRecorder
+@testable import TraceRecorderUIKit
 
 private final class Controller {}
 

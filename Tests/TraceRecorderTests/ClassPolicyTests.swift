@@ -1,5 +1,5 @@
 import Testing
-import TraceRecorderUIKit
+@testable import TraceRecorderUIKit
 
 /// Which classes are recorded and hooked, from what the runtime says about them.
 @Suite("Class policy")

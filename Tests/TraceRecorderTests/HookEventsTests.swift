@@ -2,14 +2,16 @@ import Foundation
 import TestSupport
 import Testing
 import TraceModel
-import TraceRecorder
-import TraceRecorderUIKit
 
+// Both modules name the format's types; these are the ones this file means.
 import enum TraceRecorder.EventName
 import struct TraceRecorder.OrientationMask
 import enum TraceRecorder.PresentationStyle
-// Both modules name the format's types; these are the ones this file means.
 import struct TraceRecorder.SessionHeader
+
+// The hook table, the hooks' functions and the event names are not public.
+@testable import TraceRecorder
+@testable import TraceRecorderUIKit
 
 /// Stand-ins for UIKit's objects: the recorder writes their Swift class names.
 class FakeController {}

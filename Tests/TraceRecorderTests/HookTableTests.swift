@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-import TraceRecorder
-import TraceRecorderUIKit
+@testable import TraceRecorder
+@testable import TraceRecorderUIKit
 
 /// The UIKit layer's hooks cannot be compiled on Linux; its table can, and these tests hold the
 /// table to the format (every event has an entry), to the selectors (each layout takes as many

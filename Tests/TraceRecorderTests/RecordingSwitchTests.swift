@@ -1,5 +1,5 @@
 import Testing
-import TraceRecorderUIKit
+@testable import TraceRecorderUIKit
 
 /// Whether a launch records: the options in code, Info.plist, the environment, sampling.
 @Suite("Recording switches")

@@ -10,16 +10,12 @@ import TraceModel
 struct SharedVocabularyTests {
   @Test("event names: the same raw values and names, in the same order")
   func eventNames() {
-    #expect(
-      RecorderEventName.allCases.map { "\($0.rawValue) \($0.name)" }
-        == EventName.allCases.map { "\($0.rawValue) \($0.name)" })
+    #expect(RecorderNames.events == EventName.allCases.map { "\($0.rawValue) \($0.name)" })
   }
 
   @Test("record keys: the same raw values and names")
   func recordKeys() {
-    #expect(
-      RecorderRecordKey.allCases.map { "\($0.rawValue) \($0.name)" }
-        == RecordKey.allCases.map { "\($0.rawValue) \($0.name)" })
+    #expect(RecorderNames.keys == RecordKey.allCases.map { "\($0.rawValue) \($0.name)" })
   }
 
   @Test("interface and device orientations: UIKit's raw values and the format's names")

@@ -1,9 +1,13 @@
 /// What a record says about a controller's class: its name (`class`) and, for a container
 /// whose name does not say so, its kind (`kind`).
 public struct ClassDescription: Sendable {
+  /// The class name written as `class`, cut at 128 UTF-8 bytes.
   public var name: String
+  /// The container kind written as `kind`; nil writes none (UIKit's own containers need none:
+  /// ``ContainerKind/init(impliedByClass:)``).
   public var kind: ContainerKind?
 
+  /// A description naming the class `name`, of container kind `kind` (nil: none written).
   public init(name: String, kind: ContainerKind? = nil) {
     self.name = name
     self.kind = kind

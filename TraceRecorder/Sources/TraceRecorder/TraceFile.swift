@@ -119,7 +119,9 @@ private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count
 
 /// What stops a recorder from starting.
 public enum RecorderError: Error, CustomStringConvertible {
+  /// The file at the path could not be created or opened; `errno` says why.
   case cannotCreate(String, errno: Int32)
+  /// zlib's deflate could not start for the file at the path (zlib found no memory for it).
   case cannotCompress(String)
 
   public var description: String {

@@ -1,10 +1,14 @@
 /// Appearance and rotation callbacks a controller received.
 extension TraceRecorder {
+  /// `vc.viewWillAppear(animated)` was called; nil `animated` writes no `animated` key.
   public func viewWillAppear(_ vc: AnyObject, animated: Bool?) { animatedEvent(.viewWillAppear, .vc, vc, animated) }
+  /// `vc.viewDidAppear(animated)` was called; nil `animated` writes no `animated` key.
   public func viewDidAppear(_ vc: AnyObject, animated: Bool?) { animatedEvent(.viewDidAppear, .vc, vc, animated) }
+  /// `vc.viewWillDisappear(animated)` was called; nil `animated` writes no `animated` key.
   public func viewWillDisappear(_ vc: AnyObject, animated: Bool?) {
     animatedEvent(.viewWillDisappear, .vc, vc, animated)
   }
+  /// `vc.viewDidDisappear(animated)` was called; nil `animated` writes no `animated` key.
   public func viewDidDisappear(_ vc: AnyObject, animated: Bool?) {
     animatedEvent(.viewDidDisappear, .vc, vc, animated)
   }

@@ -2,7 +2,7 @@ import Foundation
 
 /// Records what an app's view controllers do, in the trace format `traceq` reads.
 ///
-/// Each call (``viewWillAppear(_:animated:)``, ``push(_:_:animated:)``…) encodes one record into
+/// Each call (``viewWillAppear(_:animated:)``, ``push(_:on:animated:)``…) encodes one record into
 /// a preallocated buffer under a short lock and returns; a background thread compresses the
 /// records and writes them to this launch's file, flushing at least every
 /// ``RecorderConfiguration/flushInterval`` so that a crash loses at most that much. Calls are
@@ -19,6 +19,7 @@ public final class TraceRecorder: @unchecked Sendable {
   public static var current: TraceRecorder? { currentRecorder.value }
   static let currentRecorder = LockedReference<TraceRecorder>()
 
+  /// What this recorder was started with.
   public let configuration: RecorderConfiguration
   /// This launch's file.
   public let fileURL: URL

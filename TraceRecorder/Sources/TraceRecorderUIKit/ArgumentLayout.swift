@@ -3,7 +3,7 @@
 /// the original implementation to ``swiftSignature``; a mismatch with the method's real
 /// signature would corrupt arguments at run time, so ``HookTable`` states each selector's
 /// layout and a test holds the hook source to it (`HookTableTests`).
-public enum ArgumentLayout: String, CaseIterable, Sendable {
+enum ArgumentLayout: String, CaseIterable, Sendable {
   /// `-(void)m`
   case plain
   /// `-(void)m:(BOOL)animated`
@@ -52,7 +52,7 @@ public enum ArgumentLayout: String, CaseIterable, Sendable {
   case dealloc
 
   /// The arguments after the receiver and the selector, in Swift's words for the C types.
-  public var arguments: [String] {
+  var arguments: [String] {
     switch self {
     case .plain, .returnsMask, .returnsInteger, .returnsBool, .dealloc: []
     case .bool, .boolReturnsObject: ["ObjCBool"]
@@ -76,7 +76,7 @@ public enum ArgumentLayout: String, CaseIterable, Sendable {
   }
 
   /// What the method returns, in Swift's words for the C type.
-  public var result: String {
+  var result: String {
     switch self {
     case .objectBoolReturnsObject, .boolReturnsObject: "AnyObject?"
     case .returnsMask, .objectObjectReturnsMask: "UInt"
@@ -88,20 +88,20 @@ public enum ArgumentLayout: String, CaseIterable, Sendable {
   }
 
   /// The receiver, in Swift's words: a raw pointer for initializers and `dealloc`.
-  public var receiver: String { self == .initializer || self == .dealloc ? "UnsafeRawPointer" : "AnyObject" }
+  var receiver: String { self == .initializer || self == .dealloc ? "UnsafeRawPointer" : "AnyObject" }
 
   /// The `@convention(c)` function type the hook casts the original implementation to:
   /// `(AnyObject, Selector, ObjCBool) -> Void`.
-  public var swiftSignature: String {
+  var swiftSignature: String {
     "(" + ([receiver, "Selector"] + arguments).joined(separator: ", ") + ") -> " + result
   }
 
   /// The `@convention(block)` type of the block that replaces the implementation: the
   /// signature without the selector.
-  public var blockSignature: String {
+  var blockSignature: String {
     "(" + ([receiver] + arguments).joined(separator: ", ") + ") -> " + result
   }
 
   /// The function of the UIKit layer that installs hooks of this layout: `hookObjectBool`.
-  public var hookFunction: String { "hook" + rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
+  var hookFunction: String { "hook" + rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
 }

@@ -16,7 +16,7 @@ import TraceRecorder
 ///   app makes from a callback (`present` in `viewWillAppear`) is its own.
 /// - A **callback** UIKit sends (`viewWillAppear:`, an answer) is recorded by the outermost hook
 ///   for that object and event: a subclass's hooked override calling `super`'s is recorded once.
-public enum CallNesting {
+enum CallNesting {
   private struct Frame {
     var object: UInt
     var event: UInt8
@@ -38,7 +38,7 @@ public enum CallNesting {
 
   /// Runs `body` inside a frame for the app's call of `event`; `records` is false when UIKit
   /// made this call while carrying out another of the same event.
-  public static func call<Result>(_ event: EventName, _ body: (_ records: Bool) throws -> Result) rethrows -> Result {
+  static func call<Result>(_ event: EventName, _ body: (_ records: Bool) throws -> Result) rethrows -> Result {
     let frames = stack()
     let depth = Int(frames[0].object)
     var records = true
@@ -55,7 +55,7 @@ public enum CallNesting {
 
   /// Runs `body` inside a frame for UIKit's callback `event` to `object`; `records` is false
   /// when a hook for the same object and event is already running on this thread.
-  public static func callback<Result>(
+  static func callback<Result>(
     _ object: AnyObject, _ event: EventName, _ body: (_ records: Bool) throws -> Result
   ) rethrows -> Result {
     let frames = stack()

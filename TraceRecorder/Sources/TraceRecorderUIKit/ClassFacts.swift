@@ -1,15 +1,16 @@
 /// What the Objective-C runtime says about a controller's class, gathered once per class by the
 /// UIKit layer (or made up by a test) for ``ClassPolicy``.
-public struct ClassFacts: Sendable, Equatable {
+struct ClassFacts: Sendable, Equatable {
   /// The runtime's name (`NSStringFromClass`): `UINavigationController`,
   /// `Homepwner.DetailViewController`, or a mangled Swift name (`_TtC9Homepwner…`).
-  public var runtimeName: String
+  var runtimeName: String
   /// The runtime names of its superclasses, nearest first.
-  public var superclasses: [String]
+  var superclasses: [String]
   /// The path of the binary image that defines the class (`class_getImageName`).
-  public var imagePath: String?
+  var imagePath: String?
 
-  public init(runtimeName: String, superclasses: [String] = [], imagePath: String? = nil) {
+  /// Facts about the class named `runtimeName`.
+  init(runtimeName: String, superclasses: [String] = [], imagePath: String? = nil) {
     self.runtimeName = runtimeName
     self.superclasses = superclasses
     self.imagePath = imagePath
@@ -18,11 +19,11 @@ public struct ClassFacts: Sendable, Equatable {
   /// The Swift module of a Swift class (`Homepwner` for `Homepwner.DetailViewController` and
   /// for `_TtC9Homepwner20DetailViewController`; the generic class's own module for
   /// `_TtGC7SwiftUI19UIHostingController…`); nil for an Objective-C class.
-  public var swiftModule: String? { Self.swiftModule(ofRuntimeName: runtimeName) }
+  var swiftModule: String? { Self.swiftModule(ofRuntimeName: runtimeName) }
 
   /// The image's name: `UIKitCore` for `…/UIKitCore.framework/UIKitCore`, `Homepwner` for the
   /// app's executable.
-  public var imageName: String? {
+  var imageName: String? {
     guard let path = imagePath, let last = path.split(separator: "/").last else { return nil }
     return String(last)
   }

@@ -9,20 +9,24 @@ import TraceRecorder
 /// What the installed hooks record into: the recorder of this launch, the policy and features
 /// it runs with, and the bridge to UIKit. ``current`` is nil when nothing records (never
 /// started, off, or stopped): every hook then calls UIKit's implementation and nothing else.
-public final class HookContext: @unchecked Sendable {
+final class HookContext: @unchecked Sendable {
   /// The context hooks record into. Safe from any thread.
-  public static var current: HookContext? { currentContext.value }
+  static var current: HookContext? { currentContext.value }
   private static let currentContext = LockedReference<HookContext>()
 
-  public let recorder: TraceRecorder
-  public let policy: ClassPolicy
+  /// Where the hooks write.
+  let recorder: TraceRecorder
+  /// Which classes are recorded and hooked.
+  let policy: ClassPolicy
   let features: FeatureSet
   let bridge: UIKitBridge
   private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
   /// ``ClassPolicy/records(_:)`` per class, decided once.
   private var recordedClasses: [ObjectIdentifier: Bool] = [:]
 
-  public init(recorder: TraceRecorder, options: RecordingOptions, bridge: UIKitBridge) {
+  /// A context writing to `recorder` with `options`' features and class policy, asking `bridge`
+  /// what plain Swift cannot see.
+  init(recorder: TraceRecorder, options: RecordingOptions, bridge: UIKitBridge) {
     self.recorder = recorder
     policy = options.classPolicy
     features = FeatureSet(options.features)
@@ -36,7 +40,7 @@ public final class HookContext: @unchecked Sendable {
   }
 
   /// Makes this context the one hooks record into (nil: none).
-  public static func activate(_ context: HookContext?) { currentContext.replace(with: context) }
+  static func activate(_ context: HookContext?) { currentContext.replace(with: context) }
 
   /// True when `entry`'s feature is on.
   @inline(__always) func isOn(_ entry: HookEntry) -> Bool { features.contains(entry.feature) }

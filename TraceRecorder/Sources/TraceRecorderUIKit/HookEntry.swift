@@ -2,9 +2,9 @@ import TraceRecorder
 
 /// Where the UIKit layer hears of one event of the format: a method it hooks (with the method's
 /// argument layout), a completion, a notification, an associated object, a log.
-public struct HookEntry: Sendable {
+struct HookEntry: Sendable {
   /// What is hooked or observed.
-  public enum Source: Sendable, Equatable {
+  enum Source: Sendable, Equatable {
     /// An instance method of `className`. `perClass`: the app's subclasses that implement it
     /// themselves (and whose answer or callback therefore does not reach UIKit's) get the hook
     /// too, on their own implementation.
@@ -31,19 +31,23 @@ public struct HookEntry: Sendable {
   /// Who calls the method: the app (a call into UIKit: recorded when it is the app's outermost
   /// call of that event) or UIKit (a callback: recorded once per object however many `super`
   /// implementations run). See ``CallNesting``.
-  public enum Role: Sendable {
+  enum Role: Sendable {
     case call, callback
   }
 
-  public var event: EventName
-  public var source: Source
+  /// The event written.
+  var event: EventName
+  /// Where the event is heard of.
+  var source: Source
   /// The method's arguments and result, for sources that hook a method.
-  public var layout: ArgumentLayout?
-  public var role: Role
+  var layout: ArgumentLayout?
+  /// Whether the app calls the method or UIKit calls it back.
+  var role: Role
   /// The group that turns the entry on; nil for the recorder's own records (always on).
-  public var feature: RecordingFeature?
+  var feature: RecordingFeature?
 
-  public init(
+  /// An entry writing `event` from `source`.
+  init(
     _ event: EventName, _ source: Source, _ layout: ArgumentLayout? = nil, role: Role = .callback,
     feature: RecordingFeature?
   ) {
@@ -55,7 +59,7 @@ public struct HookEntry: Sendable {
   }
 
   /// The selector, for sources that have one.
-  public var selector: String? {
+  var selector: String? {
     switch source {
     case .instanceMethod(_, let selector, _), .classMethod(_, let selector), .completion(_, let selector),
       .delegateMethod(_, let selector):
@@ -65,7 +69,7 @@ public struct HookEntry: Sendable {
   }
 
   /// The class whose method is hooked (nil for delegates, found at run time, and other sources).
-  public var className: String? {
+  var className: String? {
     switch source {
     case .instanceMethod(let name, _, _), .classMethod(let name, _): name
     case .completion, .delegateMethod, .notification, .associatedObject, .standardError, .unifiedLog, .recorder: nil
@@ -75,13 +79,13 @@ public struct HookEntry: Sendable {
   /// True for a hook of an initializer or of `dealloc`: the riskiest kind of hook (UIKit's
   /// object lifecycle), installed only where UIKit throws from the method itself, and the first
   /// thing ``HookTable/removalOrder(_:)`` removes.
-  public var touchesLifecycle: Bool {
+  var touchesLifecycle: Bool {
     guard layout != nil, let selector else { return false }
     return selector == "dealloc" || selector.hasPrefix("init")
   }
 
   /// True when the hook is installed on the app's subclasses too.
-  public var isPerClass: Bool {
+  var isPerClass: Bool {
     if case .instanceMethod(_, _, true) = source { return true }
     return false
   }

@@ -6,7 +6,7 @@ import TraceRecorder
 extension HookEvents {
   /// `pushViewController:animated:` and `setViewControllers:animated:` (navigation and tab bar
   /// controllers).
-  public static func objectBool(
+  static func objectBool(
     _ entry: HookEntry, _ receiver: AnyObject, _ argument: AnyObject?, _ animated: Bool, original: () -> Void
   ) {
     guard let context = HookContext.current else { return original() }
@@ -30,7 +30,7 @@ extension HookEvents {
   }
 
   /// `popToViewController:animated:`: the stack it leaves, up to that controller.
-  public static func objectBoolReturnsObject(
+  static func objectBoolReturnsObject(
     _ entry: HookEntry, _ receiver: AnyObject, _ argument: AnyObject?, _ animated: Bool,
     original: () -> AnyObject?
   ) -> AnyObject? {
@@ -48,7 +48,7 @@ extension HookEvents {
 
   /// `popViewControllerAnimated:` (the controller on top is popped; none when it is the root,
   /// which UIKit does not pop) and `popToRootViewControllerAnimated:` (the root remains).
-  public static func boolReturnsObject(
+  static func boolReturnsObject(
     _ entry: HookEntry, _ receiver: AnyObject, _ animated: Bool, original: () -> AnyObject?
   ) -> AnyObject? {
     guard let context = HookContext.current else { return original() }
@@ -67,7 +67,7 @@ extension HookEvents {
   }
 
   /// `setSelectedIndex:` of a tab bar controller.
-  public static func index(_ entry: HookEntry, _ receiver: AnyObject, _ index: UInt, original: () -> Void) {
+  static func index(_ entry: HookEntry, _ receiver: AnyObject, _ index: UInt, original: () -> Void) {
     guard let context = HookContext.current else { return original() }
     nested(entry, receiver) { records in
       if records, let recorder = context.recorder(entry, about: receiver),
@@ -80,7 +80,7 @@ extension HookEvents {
   }
 
   /// `transitionFromViewController:toViewController:duration:options:animations:completion:`.
-  public static func transition(
+  static func transition(
     _ entry: HookEntry, _ parent: AnyObject, from: AnyObject, to: AnyObject, duration: Double, original: () -> Void
   ) {
     guard let context = HookContext.current else { return original() }
@@ -95,7 +95,7 @@ extension HookEvents {
 
   /// `presentViewController:animated:completion:`, with the style the presented controller has
   /// now; the completion passed on records `presentCompleted`, then runs the app's.
-  public static func objectBoolCompletion(
+  static func objectBoolCompletion(
     _ entry: HookEntry, _ presenter: AnyObject, _ presented: AnyObject, _ animated: Bool,
     completion: (() -> Void)?, original: (_ completion: (() -> Void)?) -> Void
   ) {
@@ -114,7 +114,7 @@ extension HookEvents {
 
   /// `dismissViewControllerAnimated:completion:`; the completion passed on records
   /// `dismissCompleted`, then runs the app's.
-  public static func boolCompletion(
+  static func boolCompletion(
     _ entry: HookEntry, _ vc: AnyObject, _ animated: Bool, completion: (() -> Void)?,
     original: (_ completion: (() -> Void)?) -> Void
   ) {

@@ -7,7 +7,7 @@ extension HookEvents {
   /// `initWithContentViewController:`, recorded before the initializer runs: `popover` is the
   /// object being initialized (UIPopoverController's initializer returns it), `content` the
   /// controller it will show.
-  public static func initializer(_ entry: HookEntry, _ popover: AnyObject, _ content: AnyObject, original: () -> Void) {
+  static func initializer(_ entry: HookEntry, _ popover: AnyObject, _ content: AnyObject, original: () -> Void) {
     guard let context = HookContext.current else { return original() }
     CallNesting.call(entry.event) { records in
       if records, let recorder = context.recorder(entry, about: popover) {
@@ -19,7 +19,7 @@ extension HookEvents {
 
   /// `presentPopoverFromBarButtonItem:permittedArrowDirections:animated:`; its delegate's class
   /// gets the `popoverControllerDidDismissPopover:` hook now, the delegate being set by then.
-  public static func objectIndexBool(
+  static func objectIndexBool(
     _ entry: HookEntry, _ popover: AnyObject, _ item: AnyObject, _ arrows: UInt, _ animated: Bool,
     original: () -> Void
   ) {
@@ -27,7 +27,7 @@ extension HookEvents {
   }
 
   /// `presentPopoverFromRect:inView:permittedArrowDirections:animated:`.
-  public static func rectObjectIndexBool(
+  static func rectObjectIndexBool(
     _ entry: HookEntry, _ popover: AnyObject, _ view: AnyObject, _ arrows: UInt, _ animated: Bool,
     original: () -> Void
   ) {
@@ -36,7 +36,7 @@ extension HookEvents {
 
   /// `-[UIPopoverController dealloc]`: the address, before UIKit's dealloc (which throws when the
   /// popover is visible). A raw pointer: retaining an object in its dealloc would resurrect it.
-  public static func dealloc(_ entry: HookEntry, _ popover: UnsafeRawPointer, original: () -> Void) {
+  static func dealloc(_ entry: HookEntry, _ popover: UnsafeRawPointer, original: () -> Void) {
     if let context = HookContext.current, context.isOn(entry) { context.recorder.popoverRelease(popover) }
     original()
   }

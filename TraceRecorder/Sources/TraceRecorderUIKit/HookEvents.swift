@@ -6,7 +6,7 @@ import TraceRecorder
 /// whether to record (``HookContext``, ``CallNesting``), records, and runs the original at the
 /// right moment: calls and callbacks before it (the original sends the callbacks that follow),
 /// answers after it (the answer is what it returned).
-public enum HookEvents {
+enum HookEvents {
   /// Runs `body` in the frame ``CallNesting`` keeps for `entry`'s role.
   @inline(__always)
   static func nested<Result>(
@@ -21,7 +21,7 @@ public enum HookEvents {
   /// `-(void)m`: device notifications, `attemptRotationToDeviceOrientation`,
   /// `setNeedsUpdateOfSupportedInterfaceOrientations`, `endAppearanceTransition`,
   /// `removeFromParentViewController`.
-  public static func plain(_ entry: HookEntry, _ receiver: AnyObject, original: () -> Void) {
+  static func plain(_ entry: HookEntry, _ receiver: AnyObject, original: () -> Void) {
     guard let context = HookContext.current else { return original() }
     nested(entry, receiver) { records in
       if records, let recorder = context.recorder(entry, about: receiver) {
@@ -40,7 +40,7 @@ public enum HookEvents {
   }
 
   /// `-(void)m:(BOOL)animated`: the appearance callbacks and `dismissPopoverAnimated:`.
-  public static func bool(_ entry: HookEntry, _ receiver: AnyObject, _ animated: Bool, original: () -> Void) {
+  static func bool(_ entry: HookEntry, _ receiver: AnyObject, _ animated: Bool, original: () -> Void) {
     guard let context = HookContext.current else { return original() }
     nested(entry, receiver) { records in
       if records, let recorder = context.recorder(entry, about: receiver) {
@@ -60,7 +60,7 @@ public enum HookEvents {
   }
 
   /// `beginAppearanceTransition:animated:`.
-  public static func boolBool(
+  static func boolBool(
     _ entry: HookEntry, _ receiver: AnyObject, _ first: Bool, _ second: Bool, original: () -> Void
   ) {
     guard let context = HookContext.current else { return original() }
@@ -75,7 +75,7 @@ public enum HookEvents {
   /// `-(void)m:(id)argument`: `setRootViewController:`, `addChildViewController:`,
   /// `willMove`/`didMoveToParentViewController:` (nil: leaving), `setSelectedViewController:`,
   /// and the popover delegate's `popoverControllerDidDismissPopover:`.
-  public static func object(_ entry: HookEntry, _ receiver: AnyObject, _ argument: AnyObject?, original: () -> Void) {
+  static func object(_ entry: HookEntry, _ receiver: AnyObject, _ argument: AnyObject?, original: () -> Void) {
     guard let context = HookContext.current else { return original() }
     // Whose class decides: the child added, the popover for its delegate's callback, else the
     // receiver (a window made of UIKit's own keyboard classes records nothing).
@@ -103,7 +103,7 @@ public enum HookEvents {
   }
 
   /// `requestGeometryUpdateWithPreferences:errorHandler:` (iOS 16).
-  public static func objectObject(
+  static func objectObject(
     _ entry: HookEntry, _ receiver: AnyObject, _ first: AnyObject, _ second: AnyObject?, original: () -> Void
   ) {
     guard let context = HookContext.current else { return original() }
@@ -116,7 +116,7 @@ public enum HookEvents {
   }
 
   /// `-(NSUInteger)m`: `supportedInterfaceOrientations`, after the call.
-  public static func returnsMask(_ entry: HookEntry, _ receiver: AnyObject, original: () -> UInt) -> UInt {
+  static func returnsMask(_ entry: HookEntry, _ receiver: AnyObject, original: () -> UInt) -> UInt {
     guard let context = HookContext.current else { return original() }
     return nested(entry, receiver) { records in
       let answer = original()
@@ -128,7 +128,7 @@ public enum HookEvents {
   }
 
   /// `-(NSInteger)m`: `preferredInterfaceOrientationForPresentation`, after the call.
-  public static func returnsInteger(_ entry: HookEntry, _ receiver: AnyObject, original: () -> Int) -> Int {
+  static func returnsInteger(_ entry: HookEntry, _ receiver: AnyObject, original: () -> Int) -> Int {
     guard let context = HookContext.current else { return original() }
     return nested(entry, receiver) { records in
       let answer = original()
@@ -142,7 +142,7 @@ public enum HookEvents {
   }
 
   /// `-(BOOL)m`: `shouldAutorotate` and `definesPresentationContext`, after the call.
-  public static func returnsBool(_ entry: HookEntry, _ receiver: AnyObject, original: () -> Bool) -> Bool {
+  static func returnsBool(_ entry: HookEntry, _ receiver: AnyObject, original: () -> Bool) -> Bool {
     guard let context = HookContext.current else { return original() }
     return nested(entry, receiver) { records in
       let answer = original()
@@ -158,7 +158,7 @@ public enum HookEvents {
   }
 
   /// The app delegate's `application:supportedInterfaceOrientationsForWindow:`, after the call.
-  public static func objectObjectReturnsMask(
+  static func objectObjectReturnsMask(
     _ entry: HookEntry, _ receiver: AnyObject, _ application: AnyObject, _ window: AnyObject?, original: () -> UInt
   ) -> UInt {
     guard let context = HookContext.current else { return original() }
@@ -172,7 +172,7 @@ public enum HookEvents {
   }
 
   /// `willRotateToInterfaceOrientation:duration:` and `willAnimateRotation…`.
-  public static func orientationDuration(
+  static func orientationDuration(
     _ entry: HookEntry, _ receiver: AnyObject, _ orientation: Int, _ duration: Double, original: () -> Void
   ) {
     guard let context = HookContext.current else { return original() }
@@ -191,7 +191,7 @@ public enum HookEvents {
   }
 
   /// `didRotateFromInterfaceOrientation:`.
-  public static func orientation(_ entry: HookEntry, _ receiver: AnyObject, _ orientation: Int, original: () -> Void) {
+  static func orientation(_ entry: HookEntry, _ receiver: AnyObject, _ orientation: Int, original: () -> Void) {
     guard let context = HookContext.current else { return original() }
     nested(entry, receiver) { records in
       if records, let recorder = context.recorder(entry, about: receiver),
@@ -204,7 +204,7 @@ public enum HookEvents {
   }
 
   /// `viewWillTransitionToSize:withTransitionCoordinator:`, the size in points.
-  public static func sizeObject(
+  static func sizeObject(
     _ entry: HookEntry, _ receiver: AnyObject, width: Double, height: Double, original: () -> Void
   ) {
     guard let context = HookContext.current else { return original() }

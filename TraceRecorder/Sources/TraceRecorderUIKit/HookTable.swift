@@ -4,13 +4,14 @@ import TraceRecorder
 /// it writes, in one table. The installer reads it on Apple platforms; on every platform the
 /// tests hold it to the format (every event has an entry) and to the hook source (every
 /// selector and layout there is here, and every one here is there).
-public enum HookTable {
+enum HookTable {
   static let viewController = "UIViewController"
   static let navigation = "UINavigationController"
   static let tabBar = "UITabBarController"
   static let popover = "UIPopoverController"
 
-  public static let entries: [HookEntry] = [
+  /// Every entry, grouped as the format's events are.
+  static let entries: [HookEntry] = [
     // Window and device
     HookEntry(
       .setRoot, method("UIWindow", "setRootViewController:"), .object, role: .call, feature: .appearance),
@@ -137,17 +138,17 @@ public enum HookTable {
   }
 
   /// The entries of `event`.
-  public static func entries(for event: EventName) -> [HookEntry] { entries.filter { $0.event == event } }
+  static func entries(for event: EventName) -> [HookEntry] { entries.filter { $0.event == event } }
 
   /// The entries to install for `features`, in the table's order.
-  public static func plan(_ features: Set<RecordingFeature>) -> [HookEntry] {
+  static func plan(_ features: Set<RecordingFeature>) -> [HookEntry] {
     entries.filter { $0.feature.map(features.contains) ?? true }
   }
 
   /// The order in which the off switch takes installed hooks out: initializer and `dealloc`
   /// hooks first (they are restored to UIKit's implementation), then the rest (which pass
   /// straight through from then on).
-  public static func removalOrder(_ installed: [HookEntry]) -> [HookEntry] {
+  static func removalOrder(_ installed: [HookEntry]) -> [HookEntry] {
     installed.filter(\.touchesLifecycle) + installed.filter { !$0.touchesLifecycle }
   }
 }

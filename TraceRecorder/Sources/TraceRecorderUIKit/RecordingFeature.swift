@@ -13,7 +13,7 @@ public enum RecordingFeature: String, CaseIterable, Sendable {
   /// Rotation callbacks, device orientation, and the iOS 16 geometry requests.
   case rotation
   /// `UIPopoverController` (deprecated since iOS 9): its hooks include an initializer and
-  /// `dealloc`, because UIKit throws from both (see ``HookTable``).
+  /// `dealloc`, because UIKit throws from both (on an iPhone; while the popover is visible).
   case popoverController
   /// `dealloc` records for view controllers, from an object associated with each controller
   /// (no `dealloc` hook).

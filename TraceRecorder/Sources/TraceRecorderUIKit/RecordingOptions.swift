@@ -15,13 +15,15 @@ public struct RecordingOptions: Sendable {
   /// or a framework's image (`GoogleMobileAds`).
   public var excludedModules: Set<String> = []
   /// False (the default): classes of the system's frameworks get no hook of their own, only
-  /// the UIKit methods of ``HookTable`` they inherit, except UIKit's public containers.
+  /// the hooked UIKit methods they inherit, except UIKit's public containers (the README's
+  /// "Record traces" lists them).
   public var hooksSystemFrameworks = false
   /// The share of launches recorded, 0 to 1: each launch draws once (1 records every launch).
   public var sessionSampleRate = 1.0
   /// Where and how the trace files are written.
   public var configuration: RecorderConfiguration
 
+  /// Options that record every launch with the default features, into `configuration`.
   public init(
     configuration: RecorderConfiguration = RecorderConfiguration(directory: RecorderConfiguration.defaultDirectory)
   ) {
@@ -29,7 +31,7 @@ public struct RecordingOptions: Sendable {
   }
 
   /// The class and module exclusions as a policy.
-  public var classPolicy: ClassPolicy {
+  var classPolicy: ClassPolicy {
     ClassPolicy(
       excludedClasses: excludedClasses, excludedModules: excludedModules, hooksSystemFrameworks: hooksSystemFrameworks)
   }

@@ -9,13 +9,15 @@ public enum RecordingSwitch {
 
   /// What was decided, and why.
   public enum Decision: Equatable, Sendable {
+    /// This launch records.
     case record
+    /// This launch records nothing: the switch that said so, in words (`TRACEQ_RECORDER=0`).
     case off(String)
   }
 
   /// Decides for this launch. `draw` is the launch's random number in 0..<1, compared with
   /// the sample rate.
-  public static func decide(
+  static func decide(
     _ options: RecordingOptions, infoPlist: [String: Any], environment: [String: String], draw: Double
   ) -> Decision {
     let forced = environment[environmentKey].flatMap(Self.flag)

@@ -3,7 +3,7 @@ import TraceRecorder
 /// What the hooks need from UIKit and the Objective-C runtime that plain Swift cannot read or
 /// do: implemented with UIKit on Apple platforms (`UIKitRuntimeBridge`), by a stand-in in the
 /// tests, so that every decision about what to record is made, and tested, in plain Swift.
-public protocol UIKitBridge: AnyObject {
+protocol UIKitBridge: AnyObject {
   /// What the runtime says about `object`'s class, for ``ClassPolicy``.
   func classFacts(of object: AnyObject) -> ClassFacts
   /// A navigation controller's stack, or a tab bar controller's tabs.

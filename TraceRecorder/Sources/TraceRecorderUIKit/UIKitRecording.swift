@@ -22,7 +22,7 @@
 
     /// Stops the recording running, if any; then, unless a switch says off (``RecordingSwitch``:
     /// the options, Info.plist's `TraceqRecorderEnabled`, the `TRACEQ_RECORDER` environment
-    /// variable, the session sampling), starts a ``TraceRecorder`` with a header describing this
+    /// variable, the session sampling), starts a `TraceRecorder` with a header describing this
     /// device and app and installs the hooks of the features turned on.
     @MainActor
     @discardableResult

@@ -6,22 +6,22 @@
 /// What a UIKit message says may name the app's objects and, rarely, text the app shows (a
 /// label's, a title): the reason the feature is off by default. Messages the OS marks private
 /// reach the app redacted (`<private>`) outside a debugger.
-public enum UnifiedLogFilter {
+enum UnifiedLogFilter {
   /// `OSLogEntryLog.Level`'s raw values.
-  public enum Level: Int, Sendable {
+  enum Level: Int, Sendable {
     case undefined = 0, debug, info, notice, error, fault
   }
 
   /// The subsystems read: UIKit's.
-  public static let subsystems: Set<String> = ["com.apple.UIKit"]
+  static let subsystems: Set<String> = ["com.apple.UIKit"]
 
   /// True when an entry of `subsystem` at `level` is recorded.
-  public static func accepts(subsystem: String, level: Level) -> Bool {
+  static func accepts(subsystem: String, level: Level) -> Bool {
     subsystems.contains(subsystem) && level.rawValue >= Level.notice.rawValue
   }
 
   /// The `console` text of an entry: its message as composed, on one line.
-  public static func consoleText(_ message: String) -> String {
+  static func consoleText(_ message: String) -> String {
     message.split(whereSeparator: \.isNewline).joined(separator: " ")
   }
 }

@@ -2,7 +2,7 @@
 ///
 /// The same names and raw values as the reader's `TraceModel.EventName` (a test of the traceq
 /// package compares the two): new names are appended at the end, existing ones never move.
-public enum EventName: UInt8, CaseIterable, Sendable {
+package enum EventName: UInt8, CaseIterable, Sendable {
   // Window and device
   case setRoot, windowMask, deviceNotifications, deviceOrientation, attemptRotation
   // What controllers answered
@@ -28,5 +28,5 @@ public enum EventName: UInt8, CaseIterable, Sendable {
   case dropped
 
   /// The name as written in traces (`"viewWillAppear"`).
-  public var name: String { String(describing: self) }
+  package var name: String { String(describing: self) }
 }

@@ -1,6 +1,6 @@
 /// The keys trace format version 1 gives a meaning to, as the reader's `TraceModel.RecordKey`
 /// (a test of the traceq package compares the two).
-public enum RecordKey: Int, CaseIterable, Sendable {
+enum RecordKey: Int, CaseIterable, Sendable {
   // Header
   case traceq, app, os, idiom, device, build, supported, orientation, requiresFullScreen
   // Every event
@@ -11,5 +11,5 @@ public enum RecordKey: Int, CaseIterable, Sendable {
   case orientations, count, frame
 
   /// The key as written in a record.
-  public var name: String { self == .className ? "class" : String(describing: self) }
+  var name: String { self == .className ? "class" : String(describing: self) }
 }

@@ -4,8 +4,11 @@ public struct SessionHeader: Sendable {
   public var idiom: Idiom?
   /// The iOS version (`os`), as `UIDevice.current.systemVersion` gives it.
   public var osText: String?
+  /// The app's name (`app`): Info.plist `CFBundleName`.
   public var app: String?
+  /// The device model (`device`), such as `iPad13,4`.
   public var device: String?
+  /// The app's build (`build`): Info.plist `CFBundleVersion`.
   public var build: String?
   /// Info.plist `UISupportedInterfaceOrientations` for this idiom (`supported`).
   public var declaredSupported: OrientationMask?
@@ -14,6 +17,7 @@ public struct SessionHeader: Sendable {
   /// Info.plist `UIRequiresFullScreen`.
   public var requiresFullScreen: Bool
 
+  /// A header for a device of `idiom`; what is nil is not written.
   public init(
     idiom: Idiom?, osText: String? = nil, app: String? = nil, device: String? = nil, build: String? = nil,
     declaredSupported: OrientationMask? = nil, orientation: InterfaceOrientation = .portrait,
