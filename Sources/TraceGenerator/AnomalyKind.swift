@@ -1,8 +1,8 @@
 import TraceModel
 
-/// The anomalies the generator injects: one per rule of `traceq check`, named by the rule's
-/// id (the ground truth's second column). What the rule says of each (whether UIKit throws,
-/// when it is reported) comes from the rule catalog (``RuleFacts``).
+/// The anomalies the generator injects: one for each of nineteen rules of `traceq check`, named
+/// by the rule's id (the ground truth's second column). What the rule says of each (whether
+/// UIKit throws, when it is reported) comes from the rule catalog (``RuleFacts``).
 enum AnomalyKind: String, CaseIterable {
   case unbalancedAppearance = "unbalanced-appearance"
   case unfinishedAppearance = "unfinished-appearance"

@@ -12,10 +12,11 @@ extension TraceqCommand {
         device rotations with their callbacks, answers to supportedInterfaceOrientations and console \
         lines. Without anomalies, `traceq check` finds nothing in it.
 
-        With --anomalies RATE, about RATE × events anomalies of every kind the rules catch are \
-        injected (fewer when the sessions are short: each needs about 130 events of its session), \
-        and --truth writes where `traceq check` must report them: a TSV file with a header row and \
-        one row per finding (line, session, rule). The same options and seed give the same bytes.
+        With --anomalies RATE, about RATE × events anomalies, of the kinds of nineteen of the \
+        rules, are injected (fewer when the sessions are short: each needs about 130 events of its \
+        session), and --truth writes where `traceq check` must report them: a TSV file with a \
+        header row and one row per finding (line, session, rule). The same options and seed give \
+        the same bytes.
 
         Examples:
           traceq generate --events 1000000 --sessions 200 trace.ndjson.gz
