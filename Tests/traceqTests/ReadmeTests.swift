@@ -124,6 +124,64 @@ struct ReadmeTests {
     #expect(Self.isExcerpt(Array(baseline.lines.dropFirst()), of: written.output + written.error))
   }
 
+  /// The `traceq` commands of a shell block, as the shell splits them: quotes removed (a quoted
+  /// argument may span lines), comments and an output redirection dropped.
+  static func commands(_ block: Block) -> [[String]] {
+    var commands: [[String]] = []
+    var words: [String] = []
+    var word: String?
+    var quote: Character?
+    var inComment = false
+    for character in block.lines.joined(separator: "\n") + "\n" {
+      if inComment && character != "\n" { continue }
+      inComment = false
+      if let open = quote {
+        if character == open { quote = nil } else { word?.append(character) }
+      } else if character == "\"" || character == "'" {
+        quote = character
+        word = word ?? ""
+      } else if character == "#" && word == nil {
+        inComment = true
+      } else if character == " " || character == "\n" {
+        if let finished = word { words.append(finished) }
+        word = nil
+        if character == "\n" && !words.isEmpty {
+          commands.append(words)
+          words = []
+        }
+      } else {
+        word = (word ?? "") + String(character)
+      }
+    }
+    return commands.filter { $0.first == "traceq" }.map { Array($0.dropFirst().prefix { $0 != ">" }) }
+  }
+
+  @Test("every traceq command of the README runs in a clone, on the samples, none refused")
+  func everyCommandRuns() throws {
+    let workspace = try Self.workspaceWithSamples()
+    defer { workspace.remove() }
+    try FileManager.default.createDirectory(atPath: workspace.file("build"), withIntermediateDirectories: true)
+    for directory in ["build/logs", "build/traces", "traces"] {
+      try FileManager.default.copyItem(atPath: Samples.directory, toPath: workspace.file(directory))
+    }
+    try FileManager.default.copyItem(
+      atPath: workspace.file("samples/homepwner-ipad-double-camera.ndjson.gz"),
+      toPath: workspace.file("recorded.ndjson.gz"))
+    let excerpt = try #require(try Self.output(after: "pbpaste > excerpt.log").first)
+    try (excerpt.lines.joined(separator: "\n") + "\n").write(
+      toFile: workspace.file("excerpt.log"), atomically: true, encoding: .utf8)
+    let runner = CommandRunner(directory: workspace.path)
+    let commands = Self.blocks(Self.readme).filter { $0.language == "sh" }.flatMap(Self.commands)
+    #expect(commands.count >= 20, "\(commands)")
+    // `collect` reads a simulator's container, which needs Xcode's tools.
+    for command in commands where command.first != "collect" {
+      let result = try runner.run(command)
+      #expect(
+        [0, 1].contains(result.status) && !result.error.contains("error:"),
+        "traceq \(command.joined(separator: " ")) exited \(result.status): \(result.error)")
+    }
+  }
+
   /// GitHub's anchor of a heading: lower case, punctuation dropped, spaces as hyphens.
   static func anchor(_ heading: String) -> String {
     String(
