@@ -140,7 +140,7 @@ package final class TraceFileRows<Rows: TraceRows> {
   /// Stores findings of the open session (a session new in this file has none stored yet; a
   /// session with many findings comes in several parts).
   private func store(_ findings: [Finding]) throws {
-    if let open = session, let rules = ingestion.checkedRules {
+    if let open = session, ingestion.checkedRules != nil {
       try writer.insertFindings(session: open.id, trace: try traceID(), findings)
     }
     for finding in findings {

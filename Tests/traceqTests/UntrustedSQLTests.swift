@@ -18,7 +18,7 @@ struct UntrustedSQLTests {
       ("CREATE VIRTUAL TABLE temp.t USING fts3(tokenize=simple)", "is not allowed"),
       ("CREATE TEMP TABLE t(a)", "is not allowed"),
       ("SELECT load_extension('/nonexistent/extension')", "the function load_extension() is not allowed"),
-      ("ATTACH 'other.db' AS other", "ATTACH and DETACH is not allowed"),
+      ("ATTACH 'other.db' AS other", "attaching or detaching a database is not allowed"),
       ("PRAGMA writable_schema = 1", "PRAGMA writable_schema with a value is not allowed"),
       ("PRAGMA journal_mode = DELETE", "PRAGMA journal_mode with a value is not allowed"),
       ("DELETE FROM event_rows", "writing to event_rows is not allowed"),

@@ -126,7 +126,7 @@ final class UntrustedSQLGuard {
     let subject = object.map { " \($0)" } ?? ""
     switch action {
     case SQLITE_INSERT, SQLITE_UPDATE, SQLITE_DELETE: return "writing to\(subject)"
-    case SQLITE_ATTACH, SQLITE_DETACH: return "ATTACH and DETACH"
+    case SQLITE_ATTACH, SQLITE_DETACH: return "attaching or detaching a database"
     case SQLITE_TRANSACTION, SQLITE_SAVEPOINT: return "transactions"
     case SQLITE_CREATE_VTABLE: return "creating a virtual table"
     case SQLITE_CREATE_TEMP_TABLE, SQLITE_CREATE_TABLE, SQLITE_CREATE_TEMP_VIEW, SQLITE_CREATE_VIEW,
