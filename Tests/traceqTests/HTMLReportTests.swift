@@ -34,6 +34,23 @@ struct HTMLReportTests {
 
   static func occurrences(of text: String, in html: String) -> Int { html.components(separatedBy: text).count - 1 }
 
+  /// The sessions' timelines: the text of each `<script type="text/html" class="drawing">`.
+  static func drawings(in html: String) -> [Substring] {
+    pieces(of: html, from: "<script type=\"text/html\" class=\"drawing\">", to: "</script>")
+  }
+
+  /// The elements a browser's parser builds as the page loads: the start tags outside the
+  /// `<script>` and `<style>` elements, whose text it does not parse as markup.
+  static func elementsBuiltAtLoad(_ html: String) -> Int {
+    var markup = html
+    for (open, close) in [("<script", "</script>"), ("<style", "</style>")] {
+      markup = markup.components(separatedBy: open).enumerated().map { index, piece in
+        index == 0 ? piece : String(piece.components(separatedBy: close).dropFirst().joined(separator: close))
+      }.joined()
+    }
+    return markup.split(separator: "<").dropFirst().filter { $0.first?.isLetter == true }.count
+  }
+
   @Test(
     "each sample's report is one self-contained page: SVG that parses, a marker and an entry per finding",
     arguments: Samples.expected.keys.sorted())
@@ -200,12 +217,29 @@ struct HTMLReportTests {
     let html = try Self.report(.file(Samples.path("homepwner-ipad-double-camera.ndjson.gz")), in: directory).html
     let session = try #require(
       Self.pieces(of: html, from: "<details class=\"session\"", to: "</details>\n<footer>").first)
-    let drawing = try #require(
-      Self.pieces(of: String(session), from: "<template class=\"drawing\">", to: "</template>").first)
+    let drawing = try #require(Self.drawings(in: String(session)).first)
     #expect(drawing.contains("<svg") && drawing.contains("class=\"marker error\""))
     #expect(!session.contains("<details class=\"session\" open"), "sessions start collapsed")
     #expect(Self.occurrences(of: ">▲</a>", in: String(drawing)) == 2)
     #expect(session.contains("<span class=\"severity\">▲ error</span>"))
+  }
+
+  @Test("a name in the trace cannot end a timeline's script early: it is escaped in the script's text")
+  func hostileName() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let trace = try Fixture.write(
+      TraceText.lines([
+        TraceText.header(),
+        #"{"t":0,"ev":"setRoot","vc":"0xa1","class":"</script><!--<script>alert(1)</script>"}"#,
+        #"{"t":1,"ev":"viewWillAppear","vc":"0xa1","animated":false}"#,
+        #"{"t":1,"ev":"viewDidAppear","vc":"0xa1","animated":false}"#,
+      ]), to: directory.file("hostile.ndjson.gz"))
+    let html = try Self.report(.file(trace), in: directory).html
+    let drawing = try #require(Self.drawings(in: html).first)
+    #expect(drawing.contains("&lt;/script&gt;&lt;!--&lt;script&gt;alert(1)&lt;/script&gt; 0xa1</div>"))
+    #expect(Self.occurrences(of: "</script>", in: html) == 2, "the timeline's end and the page script's")
+    #expect(!html.contains("<!--"))
   }
 
   @Test("a directory's traces make one page, a section per session, the crashes listed on top")
@@ -253,6 +287,9 @@ struct HTMLReportTests {
     let rects = Self.occurrences(of: "<rect class=", in: html)
     #expect(rects <= (ReportPage.controllerTracks + 5) * ReportTrack.capacity)
     #expect(html.utf8.count < 8_000_000, "\(html.utf8.count) bytes")
+    #expect(rects > 1_000 && Self.drawings(in: html).count == 1)
+    // The timeline is built when its session opens, not as the page loads.
+    #expect(Self.elementsBuiltAtLoad(html) < 3_000, "\(Self.elementsBuiltAtLoad(html)) elements")
     #expect(Self.occurrences(of: "<li id=\"f1-", in: html) <= ReportBuilder.findingsWithState)
   }
 

@@ -64,7 +64,7 @@ enum ReportTemplate {
   static let session = """
     {{#entry}}<details class="session" id="{{anchor}}" data-session="{{number}}" data-build="{{build}}" data-rules="{{rules}}" data-severities="{{severities}}">
     <summary><h2>{{heading}}</h2> <span class="meta">{{meta}}</span> <span class="counts">{{counts}}</span></summary>
-    <template class="drawing">
+    <script type="text/html" class="drawing">
     <div class="toolbar"><button data-zoom="2" title="zoom in">+</button><button data-zoom="0.5" title="zoom out">−</button><button data-zoom="0" title="whole session">fit</button><span class="zoom">1×</span> <span class="help">Ctrl + wheel zooms; scroll or drag to move; hover a bar for its times; click a marker for its finding.</span></div>
     <div class="timeline">
     <div class="labels">{{#labels}}<div class="label {{kind}}" title="{{name}}">{{name}}</div>{{/labels}}</div>
@@ -80,7 +80,7 @@ enum ReportTemplate {
     </svg>
     </div></div>
     </div>
-    </template>
+    </script>
     {{^empty(findings)}}
     <ol class="findings">
     {{#findings}}<li id="{{anchor}}" class="finding {{severity}}" data-rule="{{rule}}" data-severity="{{severity}}">
@@ -148,16 +148,19 @@ enum ReportTemplate {
     .omitted,footer{color:#777;font-size:12px}footer{margin-top:2em}
     """
 
-  /// Sessions open on demand, and a session's timeline is drawn when it first opens (from its
-  /// `<template>`: a large report opens without laying out every timeline); zoom (buttons,
+  /// Sessions open on demand, and a session's timeline is drawn when it first opens, from its
+  /// markup kept as the text of a `<script type="text/html">`: the browser's parser skims that
+  /// text without building its elements (it builds a `<template>`'s, half a million for 1 M
+  /// events), so that a large report opens without building every timeline; zoom (buttons,
   /// Ctrl + wheel), drag to scroll, a finding's link scrolling its marker into view, and the
   /// filters. No dependencies.
   static let script = """
     "use strict";
     function draw(section) {
-      var template = section.querySelector("template.drawing");
-      if (!template) return;
-      template.replaceWith(template.content.cloneNode(true));
+      var drawing = section.querySelector("script.drawing");
+      if (!drawing) return;
+      drawing.insertAdjacentHTML("afterend", drawing.text);
+      drawing.remove();
       var scroll = section.querySelector(".scroll"), canvas = section.querySelector(".canvas");
       var shown = section.querySelector(".zoom"), zoom = 1;
       function setZoom(next, anchorFraction) {
