@@ -242,6 +242,24 @@ struct HTMLReportTests {
     #expect(!html.contains("<!--"))
   }
 
+  @Test("a quote that a combining mark follows is escaped: it would still end an attribute")
+  func quoteWithCombiningMark() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let trace = try Fixture.write(
+      TraceText.lines([
+        TraceText.header(),
+        #"{"t":0,"ev":"setRoot","vc":"0xa1","class":"A\"\u0301 onmouseover=alert(1) x"}"#,
+        #"{"t":1,"ev":"viewWillAppear","vc":"0xa1","animated":false}"#,
+      ]), to: directory.file("quote.ndjson.gz"))
+    let html = try Self.report(.file(trace), in: directory).html
+    // Built outside `#expect`, whose expansion cannot spell a combining mark after a quote.
+    let markedQuote = "\"" + "\u{301}"
+    let escaped = "title=\"A&quot;\u{301} onmouseover=alert(1) x 0xa1\""
+    #expect(html.contains(escaped))
+    #expect(!html.contains(markedQuote))
+  }
+
   @Test("a directory's traces make one page, a section per session, the crashes listed on top")
   func directory() throws {
     let directory = try TemporaryDirectory()

@@ -66,7 +66,7 @@ final class ReportBuilder: TimelineSink {
 
   /// - Throws: when the session template does not parse (a bug).
   init() throws {
-    sessionTemplate = try MustacheTemplate(string: ReportTemplate.session)
+    sessionTemplate = try ReportHTMLText.template(ReportTemplate.session)
   }
 
   func beginSession(_ session: TimelineSession, model: SessionModel) {

@@ -57,9 +57,9 @@ struct ReportPage {
 
   /// Writes the page: the summary and the index, the sessions' parts, the footer.
   func write(to output: ReportOutput) throws {
-    output.write(try MustacheTemplate(string: ReportTemplate.head).render(self))
+    output.write(try ReportHTMLText.template(ReportTemplate.head).render(self))
     sessionPages.write(to: output.write)
-    output.write(try MustacheTemplate(string: ReportTemplate.foot).render(self))
+    output.write(try ReportHTMLText.template(ReportTemplate.foot).render(self))
   }
 
   /// A session in the index at the top of the page, and the heading of its part.
