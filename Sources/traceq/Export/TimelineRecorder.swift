@@ -10,27 +10,30 @@ final class TimelineRecorder {
   private let sink: TimelineSink
   /// The app's sources, for the findings' places.
   private let sources: SourceIndex?
-  private var clock = SessionClock()
-  private var events = 0
+  // @exclusivity(unchecked): one replay drives a recorder, and no member holds a property across
+  // a call that could reach the recorder again (the sink and the model do not call back), so
+  // Swift's dynamic checks protect nothing; they were 30 % of the comparison's instructions.
+  @exclusivity(unchecked) private var clock = SessionClock()
+  @exclusivity(unchecked) private var events = 0
   /// The line of the event last applied.
-  private var line = 0
+  @exclusivity(unchecked) private var line = 0
   // The state last told to the sink.
-  private var appearance: [AppearState?] = []
-  private var presentation: [(presenter: ObjectID, style: EffectiveStyle?)?] = []
-  private var popovers: [ObjectID: ObjectID?] = [:]
+  @exclusivity(unchecked) private var appearance: [AppearState?] = []
+  @exclusivity(unchecked) private var presentation: [(presenter: ObjectID, style: EffectiveStyle?)?] = []
+  @exclusivity(unchecked) private var popovers: [ObjectID: ObjectID?] = [:]
   /// Controllers with a slice open or presented: with the ones an event names (and their
   /// parents, children and presented controllers), the only ones an event can change. Looking
   /// at these rather than at every controller keeps a long session linear.
-  private var watched: Set<Int> = []
-  private var candidates: [Int] = []
+  @exclusivity(unchecked) private var watched: Set<Int> = []
+  @exclusivity(unchecked) private var candidates: [Int] = []
   /// The comparison each controller was last compared in, so that each is compared once.
-  private var compared: [Int] = []
-  private var comparisons = 0
+  @exclusivity(unchecked) private var compared: [Int] = []
+  @exclusivity(unchecked) private var comparisons = 0
   /// Popovers the event names.
-  private var namedPopovers: [ObjectID] = []
-  private var interface: InterfaceOrientation?
-  private var device: DeviceOrientation?
-  private var allowed: OrientationMask?
+  @exclusivity(unchecked) private var namedPopovers: [ObjectID] = []
+  @exclusivity(unchecked) private var interface: InterfaceOrientation?
+  @exclusivity(unchecked) private var device: DeviceOrientation?
+  @exclusivity(unchecked) private var allowed: OrientationMask?
 
   /// Starts the session on `sink`, before the replay's first event.
   init(session: TimelineSession, model: SessionModel, sink: TimelineSink, sources: SourceIndex? = nil) {
