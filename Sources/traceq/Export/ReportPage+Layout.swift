@@ -18,9 +18,14 @@ extension ReportPage {
       return (order, drawn)
     }
     if controllers.count > controllerTracks {
-      func rank(_ track: ReportTrack) -> (Int, Int) { (named.contains(track.address ?? "") ? 0 : 1, -track.slices) }
-      controllers.sort { rank($0.1) < rank($1.1) }
-      controllers = controllers.prefix(controllerTracks).sorted { $0.0 < $1.0 }
+      // Ranked once each: looking an address up in `named` per comparison was most of a
+      // session's layout.
+      let ranked = controllers.map { order, track in
+        (rank: (named.contains(track.address ?? "") ? 0 : 1, -track.slices), order: order, track: track)
+      }
+      controllers = ranked.sorted { $0.rank < $1.rank }.prefix(controllerTracks).sorted { $0.order < $1.order }.map {
+        ($0.order, $0.track)
+      }
     }
     return fixed.compactMap { section.tracks[$0] } + controllers.map(\.1)
   }
