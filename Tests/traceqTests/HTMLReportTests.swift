@@ -387,6 +387,21 @@ struct HTMLReportTests {
       byName.contains(#"<line class="tick" x1="0" x2="0" y1="0" y2="36"/>"#), "a tick reaches the session's height")
   }
 
+  @Test("the page's head and foot render the same through the lookups by name as through Mirror")
+  func headLookupsByName() throws {
+    let builder = try ReportBuilder()
+    let export = TimelineExport(input: .files([Samples.directory]), policy: try Samples.policy(), errorOutput: { _ in })
+    let summary = try export.run(into: builder)
+    let page = ReportPage(builder: builder, files: summary.files, suppressed: 2, input: "samples")
+    #expect(!page.summary.crashes.isEmpty && !page.summary.groups.isEmpty && page.sessions.count > 1)
+    for text in [ReportTemplate.head, ReportTemplate.foot] {
+      let template = try MustacheTemplate(string: text)
+      let byName = template.render(page)
+      #expect(byName == template.render(Self.mirrored(page) as Any))
+      #expect(byName.contains("</table>") || byName.contains("</footer>"))
+    }
+  }
+
   @Test("a track merges its slices past its capacity and keeps their count")
   func merging() {
     var track = ReportTrack(kind: .controller(ObjectID(0)))

@@ -1,10 +1,10 @@
 import Mustache
 
-// The session's views answer the template's lookups by name. Otherwise the template engine
+// The page's views answer the template's lookups by name. Otherwise the template engine
 // reflects (`Mirror`) on a value for each name it looks up, and for a name a list item lacks
 // (a tick's `height`) on the session as well: for the hundreds of ticks, markers and findings
-// of each session that was most of the time a report took. `HTMLReportTests.lookupsByName` holds each
-// answer to what `Mirror` gives.
+// of each session that was most of the time a report took. `HTMLReportTests.lookupsByName` and
+// `HTMLReportTests.headLookupsByName` hold each answer to what `Mirror` gives.
 
 extension ReportPage.SessionView: MustacheParent {
   func child(named name: String) -> Any? {
@@ -104,6 +104,86 @@ extension ReportPage.FindingView: MustacheParent {
     case "decidedLine": decidedLine
     case "x": x
     case "percent": percent
+    default: nil
+    }
+  }
+}
+
+// The page's head: the summary, the triage table and the index.
+
+extension ReportPage: MustacheParent {
+  func child(named name: String) -> Any? {
+    switch name {
+    case "title": title
+    case "summary": summary
+    case "sessions": sessions
+    case "css": css
+    case "script": script
+    default: nil
+    }
+  }
+}
+
+extension ReportPage.Summary: MustacheParent {
+  func child(named name: String) -> Any? {
+    switch name {
+    case "totals": totals
+    case "rules": rules
+    case "crashes": crashes
+    case "crashSummary": crashSummary
+    case "groups": groups
+    case "ungrouped": ungrouped
+    case "builds": builds
+    default: nil
+    }
+  }
+}
+
+extension ReportPage.GroupRow: MustacheParent {
+  func child(named name: String) -> Any? {
+    switch name {
+    case "rule": rule
+    case "severity": severity
+    case "shape": shape
+    case "controller": controller
+    case "message": message
+    case "count": count
+    case "sessionCount": sessionCount
+    case "sessions": sessions
+    case "moreSessions": moreSessions
+    default: nil
+    }
+  }
+}
+
+extension ReportPage.SessionLink: MustacheParent {
+  func child(named name: String) -> Any? {
+    switch name {
+    case "anchor": anchor
+    case "text": text
+    default: nil
+    }
+  }
+}
+
+extension ReportPage.RuleRow: MustacheParent {
+  func child(named name: String) -> Any? {
+    switch name {
+    case "rule": rule
+    case "severity": severity
+    case "count": count
+    default: nil
+    }
+  }
+}
+
+extension ReportPage.Exception: MustacheParent {
+  func child(named name: String) -> Any? {
+    switch name {
+    case "session": session
+    case "location": location
+    case "message": message
+    case "anchor": anchor
     default: nil
     }
   }
