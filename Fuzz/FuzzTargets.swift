@@ -5,10 +5,10 @@ import Foundation
 enum FuzzTarget: String, CaseIterable {
   /// The input is the text of a trace after a valid header; each line goes through the scanner
   /// and the record decoder (events, bad keys, odd numbers, escapes).
-  case decoder
+  case trace = "trace"
   /// The input is the first line of a trace, decoded as the header that starts a session
   /// (version, idiom, masks, orientations), then one event.
-  case header
+  case traceHeader = "trace-header"
   /// The input is a whole trace file, usually gzip or zlib (multi-member, damaged, cut short).
   /// Its first byte picks how the bytes arrive (1 to 256 at a time), the line limit, whether
   /// the text is decompressed on a thread of its own and which library inflates it (zlib or
@@ -20,17 +20,19 @@ enum FuzzTarget: String, CaseIterable {
   /// catalog's anchors, each diagnostic recognised. And the whole input is matched against the
   /// catalog, whose steps must stay linear in its length: a superlinear input stops the run.
   case console
-  /// The input is one kind of console output, fed line by line to the console decoder of that
-  /// kind whatever its first line says (so that a mutation keeps fuzzing the same parser):
+  /// The input is one kind of console output, fed line by line to the decoder of that kind's
+  /// importer whatever its first line says (so that a mutation keeps fuzzing the same parser):
   /// Xcode's console, each style of `log show` (default, compact, syslog), its JSON styles,
-  /// an `.ips` crash report (JSON) and a text `.crash` report. Each diagnostic is recognised.
+  /// an `.ips` crash report (JSON), a text `.crash` report and other text (a CI log). Each
+  /// diagnostic is recognised. (`InputImporterTests` checks that every importer has one.)
   case xcodeConsole = "xcode-console"
   case logShowDefault = "log-show-default"
   case logShowCompact = "log-show-compact"
   case logShowSyslog = "log-show-syslog"
   case logJSON = "log-json"
-  case ips
-  case crash
+  case crashReportIPS = "crash-report-ips"
+  case crashReportText = "crash-report-text"
+  case consoleText = "console-text"
 
   static let selected: FuzzTarget = {
     let name = ProcessInfo.processInfo.environment["TRACEQ_FUZZ_TARGET"] ?? ""
@@ -42,10 +44,10 @@ enum FuzzTarget: String, CaseIterable {
 
   func run(_ bytes: [UInt8]) {
     switch self {
-    case .decoder:
+    case .trace:
       let header = Array("{\"traceq\":1,\"idiom\":\"pad\"}\n".utf8)
       readWholeTrace(header + bytes, chunkSize: 1 << 16, maxLineLength: 1 << 12)
-    case .header:
+    case .traceHeader:
       let event = Array("\n{\"ev\":\"viewWillAppear\",\"vc\":\"A\",\"t\":1}\n".utf8)
       readWholeTrace(bytes.filter { $0 != 0x0A } + event, chunkSize: 1 << 16, maxLineLength: 1 << 12)
     case .reader:
@@ -62,34 +64,36 @@ enum FuzzTarget: String, CaseIterable {
     case .xcodeConsole: decodeConsole(bytes, as: .xcodeConsole)
     case .logShowDefault, .logShowCompact, .logShowSyslog: decodeConsole(bytes, as: .logShow)
     case .logJSON: decodeConsole(bytes, as: .logJSON)
-    case .ips, .crash: decodeConsole(bytes, as: .crashReport)
+    case .crashReportIPS, .crashReportText: decodeConsole(bytes, as: .crashReport)
+    case .consoleText: decodeConsole(bytes, as: .consoleText)
     }
   }
 }
 
-/// Reads `bytes` line by line (lines up to 64 KiB) into the console decoder of `kind`, as a
+/// Reads `bytes` line by line (lines up to 64 KiB) into the decoder of `kind`'s importer, as a
 /// ``TraceStream`` does once it has told the kind, then ends the file; each diagnostic is
 /// recognised, as `check` does.
 func decodeConsole(_ bytes: [UInt8], as kind: InputKind) {
+  let context = ImportContext(consoleFilter: ConsoleCatalog.filter, maxLineLength: 1 << 16)
+  guard let decoder = InputImporters.importer(of: kind)?.makeDecoder(context) else {
+    fatalError("no importer of \(kind) with a decoder")
+  }
   guard
     let reader = try? TraceReader(
-      source: MemoryByteSource(bytes, chunkSize: 1 << 16), path: "fuzz", maxLineLength: 1 << 16)
+      source: MemoryByteSource(bytes, chunkSize: 1 << 16), path: "fuzz", maxLineLength: context.maxLineLength)
   else { return }
-  let decoder = ConsoleLogDecoder(kind: kind, filter: ConsoleCatalog.filter)
-  func drain() {
-    while let (item, record) = decoder.next() {
-      if case .event(let event) = item, case .console(let text, _) = event.payload {
-        _ = ConsoleCatalog.recognise(text)
-      }
-      _ = record.count
+  func touch(_ item: TraceItem?) {
+    if case .event(let event) = item, case .console(let text, _) = event.payload {
+      _ = ConsoleCatalog.recognise(text)
     }
+    _ = decoder.record?.count
   }
   while let line = try? reader.next() {
-    decoder.feed(line)
-    drain()
+    touch(decoder.decode(line))
+    while let item = decoder.nextItem() { touch(item) }
   }
   _ = decoder.finish()
-  drain()
+  while let item = decoder.nextItem() { touch(item) }
 }
 
 /// Stops the run when matching `text` against the console catalog looks at more than a bounded

@@ -2,11 +2,6 @@ import Testing
 
 @testable import TraceModel
 
-private func kind(_ line: String) -> InputKind {
-  var line = line
-  return line.withUTF8 { InputKind.sniff(UnsafeRawBufferPointer($0)) }
-}
-
 private func origin(_ line: String) -> ConsoleOrigin {
   var line = line
   return line.withUTF8 { ConsoleOrigin(UnsafeRawBufferPointer($0)) }
@@ -14,30 +9,6 @@ private func origin(_ line: String) -> ConsoleOrigin {
 
 @Suite("Console formats: what a file is, where a line came from")
 struct ConsoleFormatTests {
-  @Test(
-    "a file's kind is told from its first line",
-    arguments: [
-      (#"{"traceq":1,"idiom":"phone"}"#, InputKind.trace),
-      (#"{"ev":"viewWillAppear","vc":"0x1"}"#, .trace),
-      ("2014-05-12 10:11:12.345 Homepwner[1234:a0b] Unbalanced calls", .xcodeConsole),
-      ("2023-11-23 10:11:12.345678+0100 My App[1234:56789] [Presentation] Attempt", .xcodeConsole),
-      ("Filtering the log data using \"process == \\\"MyApp\\\"\"", .logShow),
-      ("Timestamp                       Thread     Type        Activity             PID    TTL  ", .logShow),
-      ("2023-11-23 10:11:12.345678+0100 0x1a2b     Default     0x0                  1234   0    MyApp: hi", .logShow),
-      ("2016-06-23 17:18:53.372374-0700  localhost MyApp[123]: (UIKitCore) [com.apple.UIKit:Presentation] x", .logShow),
-      ("Nov 23 10:11:12 iPhone MyApp(UIKitCore)[123] <Notice>: Attempt", .logShow),
-      ("[{", .logJSON),
-      (#"{"traceID":123,"eventMessage":"hello","processID":1}"#, .logJSON),
-      (#"{"app_name":"MyApp","timestamp":"2023-11-23 10:11:12.00 +0100","bug_type":"309"}"#, .crashReport),
-      ("Incident Identifier: 2F1B0E53-0A2C-4C29-9C29-6D6A1B7C1D2E", .crashReport),
-      ("Fatal Exception: NSInvalidArgumentException", .crashReport),
-      ("Warning: Attempt to present <A: 0x1> on <B: 0x2> whose view is not in the window hierarchy!", .consoleText),
-      ("> `Unbalanced calls to begin/end appearance transitions for <X>.`", .consoleText),
-    ])
-  func sniffs(_ line: String, _ expected: InputKind) {
-    #expect(kind(line) == expected)
-  }
-
   @Test("a line's prefix gives its time stamp, process and pid, through quote markers and CI prefixes")
   func origins() {
     let xcode = origin("2014-05-12 10:11:12.345 Homepwner[1234:a0b] Unbalanced calls")

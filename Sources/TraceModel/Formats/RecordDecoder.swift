@@ -117,14 +117,8 @@ public final class RecordDecoder {
       raw: raw)
   }
 
-  /// Marks the file rejected for `issue`, found by another decoder of the same file.
-  func reject(_ issue: IngestIssue) {
-    isRejected = true
-    rejection = issue
-  }
-
   /// The reason the file was rejected, once ``isRejected`` is true.
-  public private(set) var rejection: IngestIssue?
+  @exclusivity(unchecked) public private(set) var rejection: IngestIssue?
 
   private func decodeHeader(_ line: RawLine) -> TraceItem {
     sawHeader = true

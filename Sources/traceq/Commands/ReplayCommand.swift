@@ -69,7 +69,7 @@ struct ReplayRun {
   func execute() throws -> ExitStatus {
     let stream: TraceStream
     do {
-      stream = try TraceStream(path: file)
+      stream = try TraceFiles.stream(file)
     } catch {
       errorOutput(TerminalText.escaped("\(error)"))
       return .unusable
