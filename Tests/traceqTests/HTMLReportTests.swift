@@ -423,4 +423,14 @@ struct HTMLReportTests {
     #expect(ReportPage.duration(182) == "3 min 2 s" && ReportPage.duration(56_871) == "15 h 47 min")
     #expect(ReportPage.ticks(span: 5.21).filter { !$0.minor }.map(\.text) == ["0", "1 s", "2 s", "3 s", "4 s", "5 s"])
   }
+
+  @Test("numbers keep their zeros after the point, their sign, and their size")
+  func numberDigits() {
+    let cases: [(Double, String)] = [
+      (0.05, "0.05"), (1.005, "1.005"), (-3.07, "-3.07"), (-0.001, "-0.001"), (-0.0004, "0"), (1000, "1000"),
+      (123_456_789.5, "123456789.5"), (2e12, "2000000000000"), (0.9996, "1"),
+    ]
+    for (value, text) in cases { #expect(ReportPage.number(value) == text, "\(value)") }
+    #expect(ReportPage.duration(0.00085) == "850 µs" && ReportPage.duration(3_600 * 1e9) == "1e+09 h")
+  }
 }

@@ -67,33 +67,64 @@ extension ReportPage {
 
   /// "850 µs", "12 ms", "2.45 s", "3 min 2 s", "15 h 47 min".
   static func duration(_ seconds: Double) -> String {
-    switch seconds {
-    case 0: "0"
-    case ..<0.001: "\(number(seconds * 1_000_000)) µs"
-    case ..<1: "\(number((seconds * 1_000 * 100).rounded() / 100)) ms"
-    case ..<120: "\(number((seconds * 100).rounded() / 100)) s"
-    case ..<3_600: "\(Int(seconds) / 60) min \(Int(seconds) % 60) s"
-    case ..<1e12: "\(Int(seconds) / 3_600) h \(Int(seconds) % 3_600 / 60) min"
-    // A `t` of tens of thousands of years: no clock wrote it, but it must not stop the report.
-    default: "\(String(format: "%.3g", seconds / 3_600)) h"
-    }
+    var markup = MarkupBytes()
+    markup.append(duration: seconds)
+    return markup.text
   }
 
   /// A number for SVG and CSS: at most three decimals, no trailing zeros.
   static func number(_ value: Double) -> String {
+    var markup = MarkupBytes()
+    markup.append(number: value)
+    return markup.text
+  }
+}
+
+extension MarkupBytes {
+  /// Appends `seconds` as ``ReportPage/duration(_:)`` gives it.
+  mutating func append(duration seconds: Double) {
+    switch seconds {
+    case 0: append("0")
+    case ..<0.001:
+      append(number: seconds * 1_000_000)
+      append(" µs")
+    case ..<1:
+      append(number: (seconds * 1_000 * 100).rounded() / 100)
+      append(" ms")
+    case ..<120:
+      append(number: (seconds * 100).rounded() / 100)
+      append(" s")
+    case ..<3_600:
+      append(Int(seconds) / 60)
+      append(" min ")
+      append(Int(seconds) % 60)
+      append(" s")
+    case ..<1e12:
+      append(Int(seconds) / 3_600)
+      append(" h ")
+      append(Int(seconds) % 3_600 / 60)
+      append(" min")
+    // A `t` of tens of thousands of years: no clock wrote it, but it must not stop the report.
+    default: append("\(String(format: "%.3g", seconds / 3_600)) h")
+    }
+  }
+
+  /// Appends `value` as ``ReportPage/number(_:)`` gives it.
+  mutating func append(number value: Double) {
     // Past 2^53 thousandths a double has no fraction to print (and Int64 may not hold it).
-    guard abs(value) < 1e12 else { return String(format: "%.0f", value) }
+    guard abs(value) < 1e12 else { return append(String(format: "%.0f", value)) }
     let thousandths = (value * 1000).rounded()
     let whole = Int64(thousandths / 1000)
-    var fraction = Int64(abs(thousandths.truncatingRemainder(dividingBy: 1000)))
-    guard fraction != 0 else { return String(whole) }
+    var fraction = UInt64(abs(thousandths.truncatingRemainder(dividingBy: 1000)))
+    if value < 0 && whole == 0 && fraction != 0 { append("-") }
+    append(whole)
+    guard fraction != 0 else { return }
     var digits = 3
     while fraction % 10 == 0 {
       fraction /= 10
       digits -= 1
     }
-    let sign = value < 0 && whole == 0 ? "-" : ""
-    let padded = String(repeating: "0", count: digits - String(fraction).count) + String(fraction)
-    return "\(sign)\(whole).\(padded)"
+    append(".")
+    append(digitsOf: fraction, atLeast: digits)
   }
 }

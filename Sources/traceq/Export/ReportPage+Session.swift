@@ -25,16 +25,16 @@ extension ReportPage {
       let scale = ReportPage.width / span
       let tracks = ReportPage.drawnTracks(section)
       var labels = [Label(name: "findings", kind: "findings")]
-      var rects = ""
+      var rects = MarkupBytes()
       for (row, track) in tracks.enumerated() {
         labels.append(Label(name: track.name, kind: ReportPage.kind(of: track.kind)))
         let top = (row + 1) * ReportPage.rowHeight
         for segment in track.segments {
-          rects += Rect(segment, track: track.kind, top: top, scale: scale).svg
+          ReportPage.appendBar(segment, track: track.kind, top: top, scale: scale, to: &rects)
         }
       }
       self.labels = labels
-      self.rects = rects
+      self.rects = rects.text
       height = labels.count * ReportPage.rowHeight
       rows = labels.indices.map { Row(y: $0 * ReportPage.rowHeight, odd: $0 % 2 == 1) }
       ticks = ReportPage.ticks(span: span)
@@ -78,37 +78,38 @@ extension ReportPage {
     let minor: Bool
   }
 
-  struct Rect {
-    let x: String
-    let y: Int
-    let width: String
-    let height: Int
-    let kind: String
-    let title: String
-
-    init(_ segment: ReportTrack.Segment, track: TimelineTrack, top: Int, scale: Double) {
-      let start = ReportPage.x(segment.start, burst: segment.startBurst, scale: scale)
-      let end = ReportPage.x(segment.end, burst: segment.endBurst, scale: scale)
-      x = ReportPage.number(start)
-      width = ReportPage.number(max(end - start, 0.05))
-      let inset = min(segment.lane, 3) * 3
-      y = top + 3 + inset
-      height = ReportPage.rowHeight - 6 - inset
-      let times = "\(ReportPage.duration(segment.start)) – \(ReportPage.duration(segment.end))"
-      if segment.count > 1 {
-        kind = "merged"
-        title = "\(segment.count) \(segment.label.isEmpty ? "slices" : segment.label) · \(times)"
-      } else {
-        kind = ReportPage.slice(segment.label, on: track)
-        title = "\(segment.label) · \(times)"
-      }
+  /// Appends a slice as an SVG rect with its title: class, place, size and times.
+  static func appendBar(
+    _ segment: ReportTrack.Segment, track: TimelineTrack, top: Int, scale: Double, to markup: inout MarkupBytes
+  ) {
+    let start = x(segment.start, burst: segment.startBurst, scale: scale)
+    let end = x(segment.end, burst: segment.endBurst, scale: scale)
+    let inset = min(segment.lane, 3) * 3
+    let merged = segment.count > 1
+    markup.append(#"<rect class=""#)
+    markup.append(XMLText.attribute(merged ? "merged" : slice(segment.label, on: track)))
+    markup.append(#"" x=""#)
+    markup.append(number: start)
+    markup.append(#"" y=""#)
+    markup.append(top + 3 + inset)
+    markup.append(#"" width=""#)
+    markup.append(number: max(end - start, 0.05))
+    markup.append(#"" height=""#)
+    markup.append(rowHeight - 6 - inset)
+    markup.append(#""><title>"#)
+    // The title escaped piece by piece: only the label can hold markup characters.
+    if merged {
+      markup.append(segment.count)
+      markup.append(" ")
+      markup.append(XMLText.content(segment.label.isEmpty ? "slices" : segment.label))
+    } else {
+      markup.append(XMLText.content(segment.label))
     }
-
-    /// The slice as an SVG element, with its title.
-    var svg: String {
-      #"<rect class="\#(XMLText.attribute(kind))" x="\#(x)" y="\#(y)" width="\#(width)" height="\#(height)">"#
-        + "<title>\(XMLText.content(title))</title></rect>\n"
-    }
+    markup.append(" · ")
+    markup.append(duration: segment.start)
+    markup.append(" – ")
+    markup.append(duration: segment.end)
+    markup.append("</title></rect>\n")
   }
 
   /// A finding on the timeline: a line across the tracks, and its severity's shape in the

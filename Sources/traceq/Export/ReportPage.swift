@@ -4,7 +4,7 @@ import TraceModel
 
 /// The HTML report: what ``ReportBuilder`` gathered, laid out for ``ReportTemplate``. Every
 /// value reaches the page through the template, which escapes it, but the timelines' slices:
-/// tens of thousands of them are written here (``Rect/svg``), escaped by ``XMLText``.
+/// tens of thousands of them are written here (``appendBar(_:track:top:scale:to:)``), escaped by ``XMLText``.
 struct ReportPage {
   /// At most this many controller tracks are drawn per session: those the findings name first,
   /// then the busiest.
