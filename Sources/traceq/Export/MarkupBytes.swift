@@ -8,7 +8,10 @@ struct MarkupBytes {
   var text: String { String(decoding: bytes, as: UTF8.self) }
 
   /// Appends `text` as it is (escape it first where it is not markup).
-  mutating func append(_ text: String) { bytes.append(contentsOf: text.utf8) }
+  mutating func append(_ text: String) {
+    var text = text
+    text.withUTF8 { bytes.append(contentsOf: $0) }
+  }
 
   /// Appends `value` in decimal, as `String(value)` writes it.
   mutating func append(_ value: Int) { append(Int64(value)) }
@@ -21,14 +24,20 @@ struct MarkupBytes {
 
   /// Appends the decimal digits of `value`, zero-padded on the left to `count`.
   mutating func append(digitsOf value: UInt64, atLeast count: Int) {
-    let start = bytes.count
+    var length = 1
+    var power: UInt64 = 10
+    while length < 20 && value >= power {
+      length += 1
+      power &*= 10
+    }
+    length = max(length, count)
+    bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: length))
     var rest = value
-    var written = 0
-    repeat {
-      bytes.append(UInt8(ascii: "0") + UInt8(rest % 10))
+    var index = bytes.count
+    while rest != 0 {
+      index -= 1
+      bytes[index] = UInt8(ascii: "0") + UInt8(rest % 10)
       rest /= 10
-      written += 1
-    } while rest != 0 || written < count
-    bytes[start...].reverse()
+    }
   }
 }
