@@ -103,7 +103,9 @@ struct FindingsMemoryTests {
     let expected = "count(*),count(DISTINCT line)\n\(Self.findings),\(Self.findings)\n"
     // Each command's peak with the findings, against its peak on as many events without any
     // (check --db's two threads and its batches take some 40 MB in a debug build, findings or
-    // not): holding the findings cost about 100 MB more here.
+    // not): holding the findings cost about 100 MB more here. Bounded, they measured 9-17 MB more
+    // (2026-11-26), and the peak without findings varies by 3 MB between runs with the two
+    // threads' timing: a 24 MB margin, far below the unbounded cost.
     for (index, command) in [
       ["ingest", "--check", "--db", "DB", "TRACE"], ["check", "--db", "DB", "--format", "sarif", "--output", "out"],
     ].enumerated() {
@@ -118,7 +120,7 @@ struct FindingsMemoryTests {
       }
       #expect(result.status == 0 && clean.status == 0, "\(result.error)\(clean.error)")
       #expect(
-        bytes < cleanBytes + 16 << 20, "\(command[0]): \(bytes >> 20) MB, \(cleanBytes >> 20) MB without findings")
+        bytes < cleanBytes + 24 << 20, "\(command[0]): \(bytes >> 20) MB, \(cleanBytes >> 20) MB without findings")
       #expect(try runner.run(count).output == expected)
     }
   }
