@@ -1,5 +1,6 @@
 import TestSupport
 import Testing
+import TraceModel
 
 @testable import TraceStore
 @testable import traceq

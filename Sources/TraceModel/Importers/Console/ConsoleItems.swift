@@ -50,11 +50,11 @@ final class ConsoleItems {
   func emit(_ text: String, line: Int, origin: ConsoleOrigin, frame: String? = nil) {
     startSession()
     let text = Self.eventText(text, origin: origin)
-    var record = #"{"ev":"console","text":""# + JSONStringField.escape(text) + "\""
-    if let process = origin.process { record += #","process":"# + "\"" + JSONStringField.escape(process) + "\"" }
+    var record = #"{"ev":"console","text":"# + JSONString.quote(text)
+    if let process = origin.process { record += #","process":"# + JSONString.quote(process) }
     if let pid = origin.pid { record += #","pid":\#(pid)"# }
-    if let time = origin.timestamp { record += #","timestamp":"# + "\"" + JSONStringField.escape(time) + "\"" }
-    if let frame { record += #","frame":"# + "\"" + JSONStringField.escape(frame) + "\"" }
+    if let time = origin.timestamp { record += #","timestamp":"# + JSONString.quote(time) }
+    if let frame { record += #","frame":"# + JSONString.quote(frame) }
     record += "}"
     ready.append((.event(TraceEvent(line: line, .console(text: text, frame: frame))), Array(record.utf8)))
   }

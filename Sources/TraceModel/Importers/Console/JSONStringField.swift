@@ -35,27 +35,6 @@ enum JSONStringField {
     return JSONText.decode(UnsafeRawBufferPointer(rebasing: bytes[(open + 1)..<end]))
   }
 
-  /// `text` with JSON's escapes, ready to go between quotes.
-  static func escape(_ text: String) -> String {
-    var escaped = ""
-    escaped.reserveCapacity(text.utf8.count + 8)
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": escaped += "\\\""
-      case "\\": escaped += "\\\\"
-      case "\n": escaped += "\\n"
-      case "\r": escaped += "\\r"
-      case "\t": escaped += "\\t"
-      case _ where scalar.value < 0x20:
-        escaped +=
-          "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
-          + String(scalar.value, radix: 16)
-      default: escaped.unicodeScalars.append(scalar)
-      }
-    }
-    return escaped
-  }
-
   /// Where the value of `"key"` starts (after the colon and spaces).
   private static func valueStart(of key: String, in bytes: UnsafeRawBufferPointer) -> Int? {
     guard let found = ByteText(bytes).firstOffset(of: "\"" + key + "\"") else { return nil }

@@ -1,8 +1,10 @@
 /// JSON string literals, escaped per RFC 8259. Besides what JSON requires (C0 controls), DEL,
 /// C1 controls and the bidirectional overrides are written as `\u` escapes too: the same string
-/// to a parser, and nothing that moves the cursor or reorders a line on a terminal.
-enum JSONString {
-  static func quote(_ text: String) -> String {
+/// to a parser, and nothing that moves the cursor or reorders a line on a terminal. Shared by
+/// every JSON the package writes: reports, query results, Perfetto traces, console records.
+package enum JSONString {
+  /// `text` as a JSON string literal, quotes included.
+  package static func quote(_ text: String) -> String {
     var result = "\""
     result.reserveCapacity(text.utf8.count + 2)
     for scalar in text.unicodeScalars {
@@ -33,7 +35,7 @@ enum JSONString {
   /// Appends `text` (UTF-8) as ``quote(_:)`` writes it: ASCII below DEL is escaped byte by
   /// byte, without making a String; text with other bytes goes through ``quote(_:)`` (which
   /// repairs invalid UTF-8 as `String(decoding:as:)` does).
-  static func appendQuoted(_ text: UnsafeRawBufferPointer, to bytes: inout [UInt8]) {
+  package static func appendQuoted(_ text: UnsafeRawBufferPointer, to bytes: inout [UInt8]) {
     guard text.allSatisfy({ $0 < 0x7F }) else {
       return bytes.append(contentsOf: quote(String(decoding: text, as: UTF8.self)).utf8)
     }
