@@ -7,6 +7,8 @@ let package = Package(
   products: [
     .executable(name: "traceq", targets: ["traceq"]),
     .library(name: "TraceModel", targets: ["TraceModel"]),
+    .library(name: "TraceReading", targets: ["TraceReading"]),
+    .library(name: "TraceImporters", targets: ["TraceImporters"]),
     .library(name: "Replay", targets: ["Replay"]),
     // TraceStore and TraceIngest are layers of the command, shared through `package` access:
     // they promise nothing public, so they are no products.
@@ -54,19 +56,32 @@ let package = Package(
     // sqlite3_db_config, which is variadic and so out of Swift's reach, as a plain C function
     // (SQLite from the system, as GRDB links it).
     .target(name: "CSQLiteConfig", linkerSettings: [.linkedLibrary("sqlite3")]),
-    // The trace format: orientations and masks, events, the streaming reader and line parser.
+    // What the other targets share and promise no one: the growable byte buffer, the bounded
+    // channel between threads, the temporary file. Foundation only.
+    .target(name: "TraceSupport"),
+    // The trace format's vocabulary, what the recorder shares: orientations and masks, events,
+    // session headers, record keys, findings and issues. Foundation only.
+    .target(name: "TraceModel"),
+    // The bytes of a trace in and out: the streaming reader (inflate, lines), the record scanner
+    // and decoder, the compressing writer.
     .target(
-      name: "TraceModel",
-      dependencies: ["CZlib", .target(name: "CISAL", condition: .when(platforms: [.linux], traits: ["ISAL"]))]),
+      name: "TraceReading",
+      dependencies: [
+        "TraceModel", "TraceSupport", "CZlib",
+        .target(name: "CISAL", condition: .when(platforms: [.linux], traits: ["ISAL"])),
+      ]),
+    // Every input kind, one importer each (traces, console logs, `log show`, crash reports), and
+    // the registry every command opens its input files through.
+    .target(name: "TraceImporters", dependencies: ["TraceModel", "TraceReading", "TraceSupport"]),
     // UIKit's rules: the per-session model and the rule catalog. Standard library only.
-    .target(name: "Replay", dependencies: ["TraceModel"]),
+    .target(name: "Replay", dependencies: ["TraceModel", "TraceSupport"]),
     // The store behind an interface: the writer of trace files, the stored-session reader, the
     // finding writer and the query runner, and their SQLite implementation (schema, migrations,
     // bulk loading). The only target that links GRDB and SQLite's C API.
     .target(
       name: "TraceStore",
       dependencies: [
-        "TraceModel", "CSQLiteConfig",
+        "TraceModel", "TraceReading", "TraceSupport", "CSQLiteConfig",
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "GRDBSQLite", package: "GRDB.swift"),
       ]),
@@ -75,7 +90,7 @@ let package = Package(
     .target(
       name: "TraceStorePostgres",
       dependencies: [
-        "TraceModel", "TraceStore", .product(name: "PostgresNIO", package: "postgres-nio"),
+        "TraceModel", "TraceReading", "TraceSupport", "TraceStore", .product(name: "PostgresNIO", package: "postgres-nio"),
         .product(name: "NIOSSL", package: "swift-nio-ssl"), .product(name: "Logging", package: "swift-log"),
       ]),
     // Ingestion as a library: trace files decoded (and replayed, for `ingest --check`) into the
@@ -83,20 +98,24 @@ let package = Package(
     .target(
       name: "TraceIngest",
       dependencies: [
-        "TraceModel", "Replay", "TraceStore", "TraceStorePostgres", .product(name: "Crypto", package: "swift-crypto"),
+        "TraceModel", "TraceReading", "TraceImporters", "TraceSupport", "Replay", "TraceStore", "TraceStorePostgres",
+        .product(name: "Crypto", package: "swift-crypto"),
       ]),
     // Synthetic traces with ground truth (`traceq generate`, the tests, `traceq-bench`): an
     // independent oracle of UIKit's behaviour that takes only the rule ids and facts from Replay.
-    .target(name: "TraceGenerator", dependencies: ["TraceModel", "Replay"]),
+    .target(name: "TraceGenerator", dependencies: ["TraceModel", "TraceReading", "Replay"]),
     // A second, deliberately different source of traces with ground truth: an object simulation
     // of UIKit played by seeded apps. It knows only the trace format and the public rule ids,
     // never Replay, so that measuring the replay on its traces measures the model's fidelity.
-    .target(name: "UIKitSimulator", dependencies: ["TraceModel"]),
+    .target(name: "UIKitSimulator", dependencies: ["TraceModel", "TraceReading"]),
     // The command-line tool and the exports.
     .executableTarget(
       name: "traceq",
       dependencies: [
         "TraceModel",
+        "TraceReading",
+        "TraceImporters",
+        "TraceSupport",
         "Replay",
         "TraceStore",
         "TraceIngest",
@@ -107,15 +126,19 @@ let package = Package(
         .product(name: "Mustache", package: "swift-mustache"),
       ]),
     // Fixture builders shared by the test targets (gzip, zlib, multi-member, cut short).
-    .target(name: "TestSupport", dependencies: ["TraceModel"], path: "Tests/TestSupport"),
+    .target(name: "TestSupport", dependencies: ["TraceModel", "TraceReading"], path: "Tests/TestSupport"),
     .testTarget(
       name: "TraceModelTests",
-      dependencies: ["TraceModel", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based")]),
-    .testTarget(name: "UIKitSimulatorTests", dependencies: ["UIKitSimulator", "TraceModel"]),
+      dependencies: [
+        "TraceModel", "TraceReading", "TraceImporters", "TraceSupport", "TestSupport",
+        .product(name: "PropertyBased", package: "swift-property-based"),
+      ]),
+    .testTarget(name: "UIKitSimulatorTests", dependencies: ["UIKitSimulator", "TraceModel", "TraceImporters"]),
     .testTarget(
       name: "ReplayTests",
       dependencies: [
-        "Replay", "TraceModel", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
+        "Replay", "TraceModel", "TraceReading", "TraceImporters", "TestSupport",
+        .product(name: "PropertyBased", package: "swift-property-based"),
       ]),
     // A process that records a scripted session until it is killed (the recorder's crash test).
     .executableTarget(
@@ -127,12 +150,13 @@ let package = Package(
       dependencies: [
         .product(name: "TraceRecorder", package: "TraceRecorder"),
         .product(name: "TraceRecorderUIKit", package: "TraceRecorder"),
-        "TraceModel", "Replay", "TestSupport", "recorder-crash-child",
+        "TraceModel", "TraceReading", "Replay", "TestSupport", "recorder-crash-child",
       ]),
     .testTarget(
       name: "traceqTests",
       dependencies: [
-        "traceq", "TraceModel", "TraceStore", "TraceStorePostgres", "TraceIngest", "TraceGenerator", "TestSupport",
+        "traceq", "TraceModel", "TraceReading", "TraceImporters", "TraceSupport", "TraceStore", "TraceStorePostgres",
+        "TraceIngest", "TraceGenerator", "TestSupport",
         // The tests read the databases they build as any SQLite client would, and set up PostgreSQL's.
         .product(name: "GRDB", package: "GRDB.swift"), .product(name: "PostgresNIO", package: "postgres-nio"),
         .product(name: "Crypto", package: "swift-crypto"),
@@ -140,12 +164,12 @@ let package = Package(
       exclude: ["Golden"]),
     .testTarget(
       name: "TraceStoreTests",
-      dependencies: ["TraceStore", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
+      dependencies: ["TraceStore", "TraceModel", "TraceReading", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
     // `swift run -c release traceq-bench`: the benchmark of docs/performance.md.
     .executableTarget(
       name: "traceq-bench",
       dependencies: [
-        "TraceModel", "TraceIngest", "TraceGenerator", "Replay", "UIKitSimulator",
+        "TraceModel", "TraceReading", "TraceImporters", "TraceIngest", "TraceGenerator", "Replay", "UIKitSimulator",
         .product(name: "TraceRecorder", package: "TraceRecorder"),
       ],
       path: "Benchmarks/traceq-bench"),

@@ -1,7 +1,9 @@
 import Foundation
 import Replay
 import TraceGenerator
+import TraceImporters
 import TraceModel
+import TraceReading
 import UIKitSimulator
 
 /// `traceq-bench fidelity`: how faithful traceq's model of UIKit is on traces it did not

@@ -1,4 +1,5 @@
 import TraceModel
+import TraceReading
 
 /// The floor: what reading a trace costs before any parsing, with traceq's own reader
 /// (inflate, then split into lines). Run as `traceq-bench floor FILE`, in a process of its

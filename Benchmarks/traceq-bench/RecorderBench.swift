@@ -1,9 +1,9 @@
 import Foundation
 import TraceRecorder
 
-// The reader's compressor times the writer's work; the recorder's own names win elsewhere.
-import class TraceModel.CompressingWriter
 import enum TraceModel.Compression
+// The reader's compressor times the writer's work; the recorder's own names win elsewhere.
+import class TraceReading.CompressingWriter
 
 /// `traceq-bench recorder [events]`: what TraceRecorder costs an app. The calling thread's time
 /// per call (each call timed, the clock's own cost subtracted), the bytes each call and each

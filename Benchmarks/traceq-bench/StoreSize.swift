@@ -1,4 +1,5 @@
 import TraceModel
+import TraceReading
 
 /// How big the databases the cases leave are, against the text they stored: issue 17's target
 /// is a traceq database no bigger than the uncompressed NDJSON (≤ 1.0×).

@@ -1,5 +1,6 @@
 import Replay
 import TraceModel
+import TraceReading
 
 /// What the generator needs to know of a rule, taken from the rule catalog rather than kept
 /// as a second list: replaying the rule's triggering examples through Replay tells whether

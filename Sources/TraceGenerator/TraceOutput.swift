@@ -1,4 +1,5 @@
 import TraceModel
+import TraceReading
 
 /// How a generated trace is compressed.
 public enum GeneratedCompression: String, CaseIterable, Sendable {

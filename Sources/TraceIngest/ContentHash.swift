@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import TraceModel
+import TraceReading
 
 /// SHA-256 of a trace's bytes, as stored in `traces.sha256`: what makes re-ingesting the
 /// same file a no-op.

@@ -1,5 +1,6 @@
 import Replay
 import TraceModel
+import TraceReading
 import TraceStore
 
 /// Stores trace files into a store, one after another: each file decoded (with more than one

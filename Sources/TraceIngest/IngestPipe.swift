@@ -1,9 +1,10 @@
 import Foundation
 import TraceModel
 import TraceStore
+import TraceSupport
 
 /// Decodes a file on a thread of its own and hands the items to the writer's thread in batches
-/// (records copied into each batch's bytes) through a ``BoundedChannel`` bounded in bytes:
+/// (records copied into each batch's bytes) through a `BoundedChannel` bounded in bytes:
 /// decoding runs ahead of SQLite while the bytes in flight stay under ``bytesAhead`` plus a
 /// batch, whatever the length of the lines. The consuming end is an ``IngestItemSource``.
 ///

@@ -1,9 +1,10 @@
 import Foundation
 import TraceModel
 import TraceStore
+import TraceSupport
 
 /// Reads the records of the stored sessions on a thread of its own, in a snapshot of the store,
-/// and hands them over in batches through a ``BoundedChannel`` bounded in bytes: reading runs
+/// and hands them over in batches through a `BoundedChannel` bounded in bytes: reading runs
 /// ahead of the replay while the bytes in flight stay under ``bytesAhead`` plus a batch.
 final class StoredRecordsPipe: @unchecked Sendable {
   /// What the reading thread hands over, in order: the catalog first, then the records.

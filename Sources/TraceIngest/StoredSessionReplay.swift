@@ -1,5 +1,6 @@
 import Replay
 import TraceModel
+import TraceReading
 import TraceStore
 
 /// The replay of one stored session: a ``SessionDriver`` fed its records decoded exactly as

@@ -1,4 +1,5 @@
 import TraceModel
+import TraceReading
 import TraceStore
 
 /// One stored trace file as the items its ingest gave (an ``IngestItemSource``), so that another

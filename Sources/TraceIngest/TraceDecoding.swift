@@ -1,5 +1,7 @@
 import Replay
+import TraceImporters
 import TraceModel
+import TraceReading
 import TraceStore
 
 /// The decoding side of an ingest: reads and decodes one trace file, hashes it and, for
@@ -22,7 +24,7 @@ package final class TraceDecoding: IngestItemSource, SessionObserver {
   package private(set) var end: DecodedTraceEnd?
 
   /// Opens the file, which is hashed while it is read.
-  /// - Throws: ``TraceReadError`` when the file cannot be read.
+  /// - Throws: `TraceReadError` when the file cannot be read.
   package init(path: String, rules: RuleSet?) throws {
     self.path = path
     driver = SessionDriver(rules: rules)

@@ -1,4 +1,5 @@
 import TraceModel
+import TraceReading
 
 /// A session as stored, ready to be replayed.
 package struct StoredSession: Sendable, Hashable {

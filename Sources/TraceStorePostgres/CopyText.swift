@@ -1,4 +1,5 @@
 import TraceModel
+import TraceSupport
 
 /// Rows in the text format of PostgreSQL's `COPY … FROM STDIN`: columns separated by tabs,
 /// rows ended by a newline, `\N` for NULL, and backslash, tab, newline and carriage return

@@ -1,4 +1,5 @@
 import TraceModel
+import TraceReading
 import TraceStore
 
 /// Stores trace files in PostgreSQL, one transaction per file. Many runners may store at once:

@@ -1,5 +1,6 @@
 import PostgresNIO
 import TraceModel
+import TraceReading
 import TraceStore
 
 /// The stored sessions of a PostgreSQL store, read inside one repeatable-read transaction (a

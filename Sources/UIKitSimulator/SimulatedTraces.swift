@@ -1,4 +1,5 @@
 import TraceModel
+import TraceReading
 
 /// Long sessions of a Homepwner-, a Mail- and a Reader-style app, played on a simulation of
 /// UIKit and written as a trace (docs/trace-format.md), with misuse injected at a rate. The

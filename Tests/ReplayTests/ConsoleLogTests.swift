@@ -1,7 +1,9 @@
 import Replay
 import TestSupport
 import Testing
+import TraceImporters
 import TraceModel
+import TraceReading
 
 /// What checking a file gives: its findings (line, rule, source), its kind, its cross-checks.
 private struct Checked {

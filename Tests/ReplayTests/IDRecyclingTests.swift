@@ -1,5 +1,6 @@
 import Testing
 import TraceModel
+import TraceReading
 
 @testable import Replay
 

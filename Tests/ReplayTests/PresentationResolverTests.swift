@@ -1,7 +1,9 @@
 import Replay
 import TestSupport
 import Testing
+import TraceImporters
 import TraceModel
+import TraceReading
 
 /// The model after a trace's one session, with its controllers named by address.
 struct ReplayedModel {

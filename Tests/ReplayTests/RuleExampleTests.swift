@@ -2,7 +2,9 @@ import Foundation
 import Replay
 import TestSupport
 import Testing
+import TraceImporters
 import TraceModel
+import TraceReading
 
 /// A rule of the catalog, for parameterized tests.
 struct RuleUnderTest: CustomTestStringConvertible, Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import TraceModel
+import TraceReading
 
 /// A directory under the system's temporary directory, removed by ``remove()``.
 public struct TemporaryDirectory {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import TraceModel
+@testable import TraceSupport
 
 @Suite("Bounded channel")
 struct BoundedChannelTests {

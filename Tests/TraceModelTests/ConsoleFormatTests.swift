@@ -1,5 +1,6 @@
 import Testing
 
+@testable import TraceImporters
 @testable import TraceModel
 
 private func origin(_ line: String) -> ConsoleOrigin {

@@ -1,7 +1,9 @@
 import TestSupport
 import Testing
 
+@testable import TraceImporters
 @testable import TraceModel
+@testable import TraceReading
 
 /// The items of a plain-text trace.
 func items(_ text: String) throws -> [TraceItem] {

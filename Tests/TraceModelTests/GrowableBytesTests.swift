@@ -2,6 +2,7 @@ import PropertyBased
 import Testing
 
 @testable import TraceModel
+@testable import TraceSupport
 
 @Suite("Growable bytes")
 struct GrowableBytesTests {

@@ -1,7 +1,9 @@
 import TestSupport
 import Testing
 
+@testable import TraceImporters
 @testable import TraceModel
+@testable import TraceReading
 
 @Suite("Hostile streams")
 struct HostileStreamTests {

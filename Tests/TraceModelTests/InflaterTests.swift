@@ -2,6 +2,7 @@ import TestSupport
 import Testing
 
 @testable import TraceModel
+@testable import TraceReading
 
 /// What an inflater made of some bytes: the text, where each later gzip member's text starts,
 /// and how the stream ended.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import TraceImporters
 @testable import TraceModel
 
 /// The kind the registry tells from `line`, as ``TraceStream`` does at a file's first line.

@@ -2,7 +2,9 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import TraceImporters
 @testable import TraceModel
+@testable import TraceReading
 
 @Suite("Decompressing ahead on a thread of its own")
 struct ReadAheadTests {

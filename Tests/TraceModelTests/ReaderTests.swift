@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 
 @testable import TraceModel
+@testable import TraceReading
 
 /// Reads every line and the end issues of `bytes`, handed over `chunkSize` bytes at a time.
 /// Inflated with `library`.

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import TraceModel
+@testable import TraceReading
 
 @Suite("JSON scanning")
 struct ScannerTests {

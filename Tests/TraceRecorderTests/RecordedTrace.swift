@@ -1,5 +1,6 @@
 import Foundation
 import TraceModel
+import TraceReading
 
 /// A trace file the recorder wrote, read back the way `traceq` reads it.
 struct RecordedTrace {

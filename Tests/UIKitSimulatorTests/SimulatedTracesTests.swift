@@ -1,6 +1,8 @@
 import Foundation
 import Testing
+import TraceImporters
 import TraceModel
+import TraceReading
 
 @testable import UIKitSimulator
 

@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 /// Keeps the arrows of the architecture pointing one way, as the package's target graph
-/// declares them: CZlib ◀── TraceModel ◀── Replay, TraceStore ◀── TraceStorePostgres ◀── TraceIngest,
+/// declares them: TraceSupport ◀── TraceModel ◀── TraceReading (on CZlib) ◀── TraceImporters;
+/// TraceModel ◀── Replay; TraceReading ◀── TraceStore ◀── TraceStorePostgres ◀── TraceIngest,
 /// TraceGenerator ◀── traceq (and CSQLiteConfig ◀── TraceStore).
 /// The compiler enforces that a target imports only what it depends on; these tests keep the
 /// graph itself in shape, and catch what SwiftPM lets through (a module reachable through a
@@ -54,8 +55,9 @@ struct ArchitectureTests {
 
   /// Each library target's layer: a target depends only on targets of lower layers.
   static let layers: [String: Int] = [
-    "CZlib": 0, "CSQLiteConfig": 0, "TraceModel": 1, "Replay": 2, "UIKitSimulator": 2, "TraceStore": 2,
-    "TraceGenerator": 3, "TraceStorePostgres": 3, "TraceIngest": 4, "traceq": 5,
+    "CZlib": 0, "CSQLiteConfig": 0, "TraceSupport": 0, "TraceModel": 1, "TraceReading": 2, "Replay": 2,
+    "TraceImporters": 3, "UIKitSimulator": 3, "TraceStore": 3, "TraceGenerator": 3, "TraceStorePostgres": 4,
+    "TraceIngest": 5, "traceq": 6,
   ]
 
   @Test("the package has the targets of the layout, each depending only on lower layers")
@@ -72,7 +74,10 @@ struct ArchitectureTests {
 
   /// The third-party products each target may link.
   static let allowedProducts: [(String, Set<String>)] = [
+    ("TraceSupport", []),
     ("TraceModel", []),
+    ("TraceReading", []),
+    ("TraceImporters", []),
     ("Replay", []),
     ("TraceGenerator", []),
     ("UIKitSimulator", []),
@@ -144,20 +149,67 @@ struct ArchitectureTests {
   }
 
   @Test(
-    "the store depends on the trace model (and its C shim) alone; the ingest library stands between it and the executable"
+    "the vocabulary needs nothing; reading needs the vocabulary and zlib; the importers need reading, never UIKit's rules"
+  )
+  func readingStack() throws {
+    let targets = try Self.targets()
+    let ours = Set(Self.layers.keys)
+    #expect(try #require(targets["TraceSupport"]).dependencies.isEmpty)
+    #expect(try #require(targets["TraceModel"]).dependencies.isEmpty)
+    #expect(
+      Set(try #require(targets["TraceReading"]).dependencies).intersection(ours) == [
+        "TraceModel", "TraceSupport", "CZlib",
+      ])
+    #expect(
+      Set(try #require(targets["TraceImporters"]).dependencies) == ["TraceModel", "TraceReading", "TraceSupport"])
+    #expect(Set(try #require(targets["Replay"]).dependencies) == ["TraceModel", "TraceSupport"])
+  }
+
+  @Test("TraceSupport is internal to the package: no product offers it, and it declares nothing public")
+  func supportIsInternal() throws {
+    let manifest = try String(contentsOf: Self.root.appendingPathComponent("Package.swift"), encoding: .utf8)
+    #expect(manifest.matches(of: #/\.library\([^)]*"TraceSupport"/#).isEmpty, "a product offers TraceSupport")
+    for (file, code) in try Self.code(under: "Sources/TraceSupport") {
+      #expect(code.matches(of: #/\bpublic\b/#).isEmpty, "\(file) declares something public")
+    }
+  }
+
+  @Test("the vocabulary is format only: TraceModel imports nothing but Foundation and the C library")
+  func vocabularyImportsNothing() throws {
+    for (file, modules) in try Self.imports(under: "Sources/TraceModel") {
+      #expect(modules.isSubset(of: ["Foundation", "Glibc", "Darwin"]), "\(file) imports \(modules)")
+    }
+  }
+
+  @Test(
+    "the store depends on the trace format (and its C shim) alone; the ingest library stands between it and the executable"
   )
   func storeBehindIngest() throws {
     let targets = try Self.targets()
     let ours = Set(Self.layers.keys)
     #expect(
-      Set(try #require(targets["TraceStore"]).dependencies).intersection(ours) == ["TraceModel", "CSQLiteConfig"])
-    #expect(
-      Set(try #require(targets["TraceIngest"]).dependencies).intersection(ours) == [
-        "TraceModel", "Replay", "TraceStore", "TraceStorePostgres",
+      Set(try #require(targets["TraceStore"]).dependencies).intersection(ours) == [
+        "TraceModel", "TraceReading", "TraceSupport", "CSQLiteConfig",
       ])
     #expect(
-      Set(try #require(targets["TraceStorePostgres"]).dependencies).intersection(ours) == ["TraceModel", "TraceStore"])
+      Set(try #require(targets["TraceIngest"]).dependencies).intersection(ours) == [
+        "TraceModel", "TraceReading", "TraceImporters", "TraceSupport", "Replay", "TraceStore", "TraceStorePostgres",
+      ])
+    #expect(
+      Set(try #require(targets["TraceStorePostgres"]).dependencies).intersection(ours) == [
+        "TraceModel", "TraceReading", "TraceSupport", "TraceStore",
+      ])
     #expect(try #require(targets["traceq"]).dependencies.contains("TraceIngest"))
+  }
+
+  @Test("every command opens its input files through the importer registry: only TraceImporters makes a decoder")
+  func inputThroughRegistry() throws {
+    let decoders = try Regex(#"\b(TextLogDecoder|LogJSONDecoder|CrashReportDecoder|TraceRecordItems)\b|makeDecoder\("#)
+    for directory in ["Sources/traceq", "Sources/TraceIngest", "Sources/Replay", "Benchmarks"] {
+      for (file, code) in try Self.code(under: directory) {
+        #expect(code.matches(of: decoders).isEmpty, "\(file) decodes input without the registry")
+      }
+    }
   }
 
   @Test("only the SQLite backend, Sources/TraceStore/SQLite, imports GRDB or SQLite's C API")
@@ -252,9 +304,9 @@ struct ArchitectureTests {
     let files = try Self.imports(under: "Sources/UIKitSimulator")
     #expect(!files.isEmpty)
     for (file, modules) in files {
-      #expect(modules.isSubset(of: ["TraceModel", "Foundation"]), "\(file) imports \(modules)")
+      #expect(modules.isSubset(of: ["TraceModel", "TraceReading", "Foundation"]), "\(file) imports \(modules)")
     }
-    #expect(try Self.targets()["UIKitSimulator"]?.dependencies == ["TraceModel"])
+    #expect(try Self.targets()["UIKitSimulator"]?.dependencies == ["TraceModel", "TraceReading"])
   }
 
   @Test("the generator asks Replay for the rule catalog's facts only, never for its model")

@@ -1,6 +1,7 @@
 import Foundation
 import Replay
 import Testing
+import TraceImporters
 import TraceModel
 
 @testable import traceq

@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 import TraceModel
+import TraceReading
 
 /// `check` keeps what the model needs of a session, not every object it ever named: measured
 /// as the peak resident memory of the `traceq` process (GNU time), never with timings.

@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 import TraceModel
+import TraceReading
 
 /// A console log or crash report is one session however long it is: `check` keeps a bounded
 /// number of UIKit's findings of it, measured as the peak resident memory of the `traceq`

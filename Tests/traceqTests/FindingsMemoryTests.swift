@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 import TraceModel
+import TraceReading
 
 #if canImport(FoundationXML)
   import FoundationXML

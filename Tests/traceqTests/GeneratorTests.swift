@@ -2,7 +2,9 @@ import Foundation
 import Replay
 import TestSupport
 import Testing
+import TraceImporters
 import TraceModel
+import TraceReading
 
 @testable import TraceGenerator
 @testable import traceq

@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 import TraceModel
+import TraceReading
 
 /// Memory stays bounded whatever the input: measured as the peak resident memory of the
 /// `traceq` process (GNU time), never with timings.

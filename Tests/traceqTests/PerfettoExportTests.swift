@@ -2,6 +2,7 @@ import Foundation
 import Replay
 import TestSupport
 import Testing
+import TraceImporters
 import TraceModel
 
 @testable import traceq

@@ -2,16 +2,17 @@ import Foundation
 import Testing
 
 /// What the libraries promise to other packages is `public`, and a promise is documented: every
-/// public declaration of `TraceModel`, `Replay` and `TraceStore`, and of the recorder an app
-/// links (`TraceRecorder/`, its Apple-only files included), has a doc comment (DocC shows it;
-/// `.ci/run` builds their documentation with warnings as errors, so its links hold). What is
-/// shared only between a package's targets is `package` and needs none of this.
+/// public declaration of `TraceModel`, `TraceReading`, `TraceImporters`, `Replay` and
+/// `TraceStore`, and of the recorder an app links (`TraceRecorder/`, its Apple-only files
+/// included), has a doc comment (DocC shows it; `.ci/run` builds their documentation with warnings
+/// as errors, so its links hold). What is shared only between a package's targets is `package`
+/// and needs none of this.
 @Suite("Public API")
 struct PublicAPITests {
   /// The libraries' source folders, from the repository's root.
   static let libraries = [
-    "Sources/TraceModel", "Sources/Replay", "Sources/TraceStore", "TraceRecorder/Sources/TraceRecorder",
-    "TraceRecorder/Sources/TraceRecorderUIKit",
+    "Sources/TraceModel", "Sources/TraceReading", "Sources/TraceImporters", "Sources/Replay", "Sources/TraceStore",
+    "TraceRecorder/Sources/TraceRecorder", "TraceRecorder/Sources/TraceRecorderUIKit",
   ]
 
   /// Members whose documentation is their protocol's (`CustomStringConvertible`, `Comparable`…).

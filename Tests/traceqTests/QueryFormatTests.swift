@@ -1,6 +1,6 @@
 import TestSupport
 import Testing
-import TraceModel
+import TraceSupport
 
 @testable import TraceStore
 @testable import traceq

@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 import TraceModel
+import TraceReading
 
 @testable import traceq
 

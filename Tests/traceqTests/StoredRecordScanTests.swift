@@ -4,6 +4,7 @@ import TraceStore
 
 @testable import TraceGenerator
 @testable import TraceModel
+@testable import TraceReading
 
 /// `check --db` rebuilds each stored row as its record and says where each value is as it
 /// writes it (``AssembledRecordScan``), so the replay does not scan the record again. That scan

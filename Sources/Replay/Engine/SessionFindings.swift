@@ -1,4 +1,5 @@
 import TraceModel
+import TraceSupport
 
 /// The findings of one session, handed on in line order (findings of one line in the order they
 /// were made) in bounded memory, however many there are.

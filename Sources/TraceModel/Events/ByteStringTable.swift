@@ -87,7 +87,7 @@ package final class ByteStringTable<Value> {
 
   /// The value stored for a name of one to eight bytes given as ``ShortBytes/head(_:)`` would
   /// read it (zero-padded), or nil: for a scanner that has the name's bytes in a register.
-  func value(head: UInt64, count: Int) -> Value? {
+  package func value(head: UInt64, count: Int) -> Value? {
     value(head: head, tail: 0, count: count, key: nil)
   }
 
@@ -123,11 +123,11 @@ package final class ByteStringTable<Value> {
 }
 
 /// Hashing and comparing short byte strings a word at a time.
-enum ShortBytes {
+package enum ShortBytes {
   /// The first eight bytes (fewer, zero-padded) as a little-endian word. Shorter strings are
   /// read with two loads that may overlap (the bytes they share are the same), not byte by byte.
-  @inline(__always)
-  static func head(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+  @inlinable @inline(__always)
+  package static func head(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
     let count = bytes.count
     if count >= 8 { return bytes.loadUnaligned(as: UInt64.self) }
     if count >= 4 {
@@ -144,15 +144,15 @@ enum ShortBytes {
   }
 
   /// The last eight bytes of strings longer than eight, else 0.
-  @inline(__always)
-  static func tail(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+  @inlinable @inline(__always)
+  package static func tail(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
     bytes.count > 8 ? bytes.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self) : 0
   }
 
   /// A hash of the first and the last eight bytes (``head(_:)``, ``tail(_:)``) and the length:
   /// every byte of strings up to sixteen bytes (addresses, most names) counts.
-  @inline(__always)
-  static func hash(head: UInt64, tail: UInt64, count: Int) -> Int {
+  @inlinable @inline(__always)
+  package static func hash(head: UInt64, tail: UInt64, count: Int) -> Int {
     var hash = (head &* 0x9E37_79B9_7F4A_7C15) ^ (tail &* 0xC2B2_AE3D_27D4_EB4F) ^ UInt64(truncatingIfNeeded: count)
     hash = (hash ^ (hash >> 29)) &* 0xBF58_476D_1CE4_E5B9
     hash ^= hash >> 32
@@ -160,8 +160,8 @@ enum ShortBytes {
   }
 
   /// Whether `key.count` bytes at `stored` are `key`'s: a word at a time, short keys byte by byte.
-  @inline(__always)
-  static func equal(_ stored: UnsafeRawPointer, _ key: UnsafeRawBufferPointer) -> Bool {
+  @inlinable @inline(__always)
+  package static func equal(_ stored: UnsafeRawPointer, _ key: UnsafeRawBufferPointer) -> Bool {
     let count = key.count
     guard count >= 8 else {
       for index in 0..<count where stored.load(fromByteOffset: index, as: UInt8.self) != key[index] { return false }

@@ -3,7 +3,7 @@ public enum PresentationStyle: String, CaseIterable, Sendable {
   case fullScreen, pageSheet, formSheet, currentContext, overFullScreen, overCurrentContext
   case popover, custom, automatic
 
-  static let byName = ByteStringTable(allCases.map { ($0.rawValue, $0) })
+  package static let byName = ByteStringTable(allCases.map { ($0.rawValue, $0) })
 }
 
 /// What kind of UIKit container a controller is, from its class name or the record's `kind`.
@@ -28,7 +28,7 @@ public enum ContainerKind: String, CaseIterable, Sendable {
   /// `UINavigationController`).
   public var hasNavigationStack: Bool { self == .navigation || self == .imagePicker }
 
-  static let byName = ByteStringTable(allCases.map { ($0.rawValue, $0) })
+  package static let byName = ByteStringTable(allCases.map { ($0.rawValue, $0) })
 }
 
 /// The four appearance callbacks UIKit sends a view controller.

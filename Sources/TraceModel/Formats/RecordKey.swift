@@ -13,5 +13,5 @@ package enum RecordKey: Int, CaseIterable, Sendable {
   /// The key as written in a record.
   package var name: String { self == .className ? "class" : String(describing: self) }
 
-  static let byName = ByteStringTable(allCases.map { ($0.name, $0) })
+  package static let byName = ByteStringTable(allCases.map { ($0.name, $0) })
 }

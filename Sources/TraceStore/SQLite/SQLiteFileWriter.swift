@@ -1,5 +1,6 @@
 import GRDB
 import TraceModel
+import TraceReading
 
 /// Stores trace files in a SQLite database. A new one is built in one go (fast, and published
 /// only when complete: see ``BulkLoad``); an existing one is appended to in WAL mode, one

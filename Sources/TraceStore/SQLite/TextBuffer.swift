@@ -1,6 +1,7 @@
 import TraceModel
+import TraceSupport
 
-/// JSON text written into a ``GrowableBytes``, reused from record to record.
+/// JSON text written into a `GrowableBytes`, reused from record to record.
 struct TextBuffer {
   private let storage = GrowableBytes(capacity: 1 << 12)
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Replay
+import TraceImporters
 import TraceModel
 
 extension TraceqCommand {

@@ -1,5 +1,6 @@
 import Replay
 import TraceModel
+import TraceSupport
 
 /// Writes a timeline as Chrome's Trace Event Format (JSON), which ui.perfetto.dev and
 /// chrome://tracing open: a process per session; in it, a thread track per on-screen lane (a

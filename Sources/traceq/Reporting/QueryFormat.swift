@@ -1,6 +1,7 @@
 import Foundation
 import TraceModel
 import TraceStore
+import TraceSupport
 
 /// How `traceq query` prints rows.
 enum QueryFormat: String, CaseIterable {

@@ -1,9 +1,10 @@
 import TraceModel
+import TraceSupport
 
 /// Text of a report written as a run goes and copied to the output at its end (a part of the
 /// document that comes before something known only then: counts, the errors before the
 /// warnings), in bounded memory: up to ``memoryLimit`` bytes in memory, the rest in a
-/// ``TemporaryFile``. Should the temporary file fail (a full disk), the text stays in memory.
+/// `TemporaryFile`. Should the temporary file fail (a full disk), the text stays in memory.
 final class Spool {
   /// How many bytes wait in memory before they go to the temporary file.
   static let memoryLimit = 1 << 20

@@ -1,5 +1,6 @@
 import Foundation
 import TraceModel
+import TraceSupport
 
 /// Runs `produce` for the items `0..<count` on up to `jobs` threads and hands what each one
 /// sends to the calling thread in item order: the earliest unfinished item's messages as they

@@ -1,4 +1,5 @@
 import Replay
+import TraceImporters
 import TraceModel
 
 extension TraceFiles {

@@ -1,6 +1,7 @@
 import Foundation
 import TraceIngest
 import TraceModel
+import TraceReading
 import TraceStore
 
 /// A value shared between threads, behind a lock.

@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 import TraceIngest
 import TraceModel
+import TraceReading
 import TraceStore
 
 @testable import TraceGenerator
