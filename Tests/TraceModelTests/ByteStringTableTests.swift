@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import TraceModel
+@_spi(Bytes) @testable import TraceModel
 
 @Suite("Byte string table")
 struct ByteStringTableTests {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import TraceModel
+@_spi(Bytes) @testable import TraceModel
 
 @Suite("Naming objects and matching names")
 struct SymbolTests {

@@ -5,25 +5,35 @@ import Foundation
 /// its first and last eight bytes (``ShortBytes``), so that a lookup of a name up to sixteen
 /// bytes long reads one slot and compares two words; longer names are then compared whole.
 /// Storage is unsafe and immutable, so that a lookup touches no reference counts.
-package final class ByteStringTable<Value> {
-  private struct Slot {
-    var head: UInt64
-    var tail: UInt64
-    var count: Int32
+///
+/// SPI, not promised API: public only so that the lookups inline into the record scanner of
+/// another module (an `@inlinable` `package` function is not inlined across modules).
+@_spi(Bytes) public final class ByteStringTable<Value> {
+  @usableFromInline struct Slot {
+    @usableFromInline var head: UInt64
+    @usableFromInline var tail: UInt64
+    @usableFromInline var count: Int32
     /// The name's entry in `values` and `starts`; -1 for an empty slot.
-    var entry: Int32
+    @usableFromInline var entry: Int32
+
+    @usableFromInline init(head: UInt64, tail: UInt64, count: Int32, entry: Int32) {
+      self.head = head
+      self.tail = tail
+      self.count = count
+      self.entry = entry
+    }
   }
 
   /// The names one after another, for comparing those longer than sixteen bytes.
-  private let bytes: UnsafeMutableRawBufferPointer
-  private let starts: UnsafeMutableBufferPointer<Int>
-  private let values: UnsafeMutableBufferPointer<Value>
+  @usableFromInline let bytes: UnsafeMutableRawBufferPointer
+  @usableFromInline let starts: UnsafeMutableBufferPointer<Int>
+  @usableFromInline let values: UnsafeMutableBufferPointer<Value>
   /// A power of two of them, at most a quarter used.
-  private let slots: UnsafeMutableBufferPointer<Slot>
-  private let mask: Int
-  private let maxLength: Int
+  @usableFromInline let slots: UnsafeMutableBufferPointer<Slot>
+  @usableFromInline let mask: Int
+  @usableFromInline let maxLength: Int
   /// The entry of the empty name, or -1.
-  private let emptyEntry: Int
+  @usableFromInline let emptyEntry: Int
   private let entryCount: Int
 
   /// Builds the table; later pairs with an existing key are ignored.
@@ -78,7 +88,8 @@ package final class ByteStringTable<Value> {
   }
 
   /// The value stored for `key`, or nil.
-  package func value(for key: UnsafeRawBufferPointer) -> Value? {
+  @inlinable
+  @_spi(Bytes) public func value(for key: UnsafeRawBufferPointer) -> Value? {
     let count = key.count
     guard count > 0 else { return emptyEntry >= 0 ? values[emptyEntry] : nil }
     guard count <= maxLength else { return nil }
@@ -87,13 +98,14 @@ package final class ByteStringTable<Value> {
 
   /// The value stored for a name of one to eight bytes given as ``ShortBytes/head(_:)`` would
   /// read it (zero-padded), or nil: for a scanner that has the name's bytes in a register.
-  package func value(head: UInt64, count: Int) -> Value? {
+  @inlinable
+  @_spi(Bytes) public func value(head: UInt64, count: Int) -> Value? {
     value(head: head, tail: 0, count: count, key: nil)
   }
 
   /// The probe: `key`, needed only for names longer than sixteen bytes, is then compared whole.
-  @inline(__always)
-  private func value(head: UInt64, tail: UInt64, count: Int, key: UnsafeRawBufferPointer?) -> Value? {
+  @inlinable @inline(__always)
+  func value(head: UInt64, tail: UInt64, count: Int, key: UnsafeRawBufferPointer?) -> Value? {
     var slot = Self.slot(head: head, tail: tail, count: count) & mask
     while true {
       let candidate = slots[slot]
@@ -115,19 +127,22 @@ package final class ByteStringTable<Value> {
 
   /// Where a name's probe starts: one multiplication mixes its words and length (the names are
   /// few and fixed, so the table needs no stronger hash than that).
-  @inline(__always)
-  private static func slot(head: UInt64, tail: UInt64, count: Int) -> Int {
+  @inlinable @inline(__always)
+  static func slot(head: UInt64, tail: UInt64, count: Int) -> Int {
     let mixed = (head ^ (tail >> 29 | tail << 35)) &+ UInt64(truncatingIfNeeded: count)
     return Int(truncatingIfNeeded: (mixed &* 0x9E37_79B9_7F4A_7C15) >> 40)
   }
 }
 
 /// Hashing and comparing short byte strings a word at a time.
-package enum ShortBytes {
+///
+/// SPI, not promised API: public so that ``ByteStringTable``'s lookups can inline it.
+@_spi(Bytes) public enum ShortBytes {
   /// The first eight bytes (fewer, zero-padded) as a little-endian word. Shorter strings are
   /// read with two loads that may overlap (the bytes they share are the same), not byte by byte.
-  @inlinable @inline(__always)
-  package static func head(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+  @inlinable
+  @inline(__always)
+  @_spi(Bytes) public static func head(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
     let count = bytes.count
     if count >= 8 { return bytes.loadUnaligned(as: UInt64.self) }
     if count >= 4 {
@@ -144,15 +159,17 @@ package enum ShortBytes {
   }
 
   /// The last eight bytes of strings longer than eight, else 0.
-  @inlinable @inline(__always)
-  package static func tail(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+  @inlinable
+  @inline(__always)
+  @_spi(Bytes) public static func tail(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
     bytes.count > 8 ? bytes.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self) : 0
   }
 
   /// A hash of the first and the last eight bytes (``head(_:)``, ``tail(_:)``) and the length:
   /// every byte of strings up to sixteen bytes (addresses, most names) counts.
-  @inlinable @inline(__always)
-  package static func hash(head: UInt64, tail: UInt64, count: Int) -> Int {
+  @inlinable
+  @inline(__always)
+  @_spi(Bytes) public static func hash(head: UInt64, tail: UInt64, count: Int) -> Int {
     var hash = (head &* 0x9E37_79B9_7F4A_7C15) ^ (tail &* 0xC2B2_AE3D_27D4_EB4F) ^ UInt64(truncatingIfNeeded: count)
     hash = (hash ^ (hash >> 29)) &* 0xBF58_476D_1CE4_E5B9
     hash ^= hash >> 32
@@ -160,8 +177,9 @@ package enum ShortBytes {
   }
 
   /// Whether `key.count` bytes at `stored` are `key`'s: a word at a time, short keys byte by byte.
-  @inlinable @inline(__always)
-  package static func equal(_ stored: UnsafeRawPointer, _ key: UnsafeRawBufferPointer) -> Bool {
+  @inlinable
+  @inline(__always)
+  @_spi(Bytes) public static func equal(_ stored: UnsafeRawPointer, _ key: UnsafeRawBufferPointer) -> Bool {
     let count = key.count
     guard count >= 8 else {
       for index in 0..<count where stored.load(fromByteOffset: index, as: UInt8.self) != key[index] { return false }

@@ -1,6 +1,8 @@
 /// The keys trace format version 1 gives a meaning to. The scanner remembers where their
-/// values are; every other key is left in the record untouched.
-package enum RecordKey: Int, CaseIterable, Sendable {
+/// values are; every other key is left in the record untouched. (The recorder writes the same
+/// keys: a test holds its copy equal to this one.) Public, not `package`, so that its raw value
+/// and `==` inline into the record scanner of another module.
+public enum RecordKey: Int, CaseIterable, Sendable {
   // Header
   case traceq, app, os, idiom, device, build, supported, orientation, requiresFullScreen
   // Every event

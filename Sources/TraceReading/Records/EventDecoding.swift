@@ -1,4 +1,4 @@
-import TraceModel
+@_spi(Bytes) import TraceModel
 
 /// Builds the typed payload of each event from its record, per the tables of the format
 /// contract: required keys must be there with the right type, optional ones may be absent.

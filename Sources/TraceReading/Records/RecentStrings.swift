@@ -1,5 +1,5 @@
 import Foundation
-import TraceModel
+@_spi(Bytes) import TraceModel
 
 /// Strings made from byte strings that repeat across records (class names), kept in a small
 /// direct-mapped cache: a name seen again comes back as the same `String` (a retain), not as a

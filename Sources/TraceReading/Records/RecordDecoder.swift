@@ -1,4 +1,4 @@
-import TraceModel
+@_spi(Bytes) import TraceModel
 
 /// Decodes the lines of one trace, in order, per format version 1: headers start sessions,
 /// every other record is an event of the current session. Keeps what the format makes
@@ -10,7 +10,11 @@ public final class RecordDecoder {
   @exclusivity(unchecked) public private(set) var symbols = SessionSymbols()
   /// True once the file was rejected because it does not start with a header; later lines
   /// decode to nothing.
-  @exclusivity(unchecked) public private(set) var isRejected = false
+  public var isRejected: Bool { rejected }
+  // Read through getters, not stored `public private(set)`: another module's read of a stored
+  // property gets a dynamic exclusivity check (`@exclusivity(unchecked)` is not seen there),
+  // and the importers read these once per line.
+  @exclusivity(unchecked) private var rejected = false
 
   private let scanner = RecordScanner()
   @exclusivity(unchecked) private var sawHeader = false
@@ -31,14 +35,15 @@ public final class RecordDecoder {
 
   /// Issues that came with the last record decoded, which is otherwise valid: a header with a
   /// bad key, a time going backwards, a key written twice. Empty when there are none.
-  @exclusivity(unchecked) public private(set) var followUps: [IngestIssue] = []
+  public var followUps: [IngestIssue] { pendingFollowUps }
+  @exclusivity(unchecked) private var pendingFollowUps: [IngestIssue] = []
 
   /// Decodes `line`: what it is, or nil for a blank line (and for every line once the file was
   /// rejected, ``rejection`` saying why). See `followUp`.
   @inline(__always)
   public func decode(_ line: RawLine) -> TraceItem? {
-    if !followUps.isEmpty { followUps.removeAll(keepingCapacity: true) }
-    if isRejected { return nil }
+    if !pendingFollowUps.isEmpty { pendingFollowUps.removeAll(keepingCapacity: true) }
+    if rejected { return nil }
     if let length = line.oversizedLength {
       return .issue(
         IngestIssue(
@@ -87,7 +92,7 @@ public final class RecordDecoder {
   private func noteRepeatedKey(_ line: RawLine) {
     guard let key = scanner.repeatedKey, !reportedRepeatedKey else { return }
     reportedRepeatedKey = true
-    followUps.append(
+    pendingFollowUps.append(
       IngestIssue(
         .duplicateKey, line: line.number,
         "\"\(key.name)\" appears more than once in the record; its first value is used (as json_extract reads it), "
@@ -96,7 +101,7 @@ public final class RecordDecoder {
   }
 
   private func reject(_ line: RawLine) {
-    isRejected = true
+    rejected = true
     rejection = Self.missingHeaderIssue(line: line.number, raw: line.text())
   }
 
@@ -131,7 +136,7 @@ public final class RecordDecoder {
       let shown = version == nil ? "not a number" : scanner.value(.traceq).map { scanner.text($0, limit: 40) } ?? ""
       let message = problems.first?.message ?? "format version \(shown) is not supported (only 1 is)"
       let number = version.flatMap { $0 == $0.rounded() && abs($0) < 1e9 ? Int($0) : nil } ?? 0
-      followUps.append(
+      pendingFollowUps.append(
         IngestIssue(
           .unsupportedVersion, line: line.number, "\(message); the events of this session are skipped",
           raw: line.text()))
@@ -155,7 +160,7 @@ public final class RecordDecoder {
       } ?? .portrait,
       requiresFullScreen: field { () throws(RecordProblem) in try fields.optionalBool(.requiresFullScreen) } ?? false)
     if let problem = problems.first {
-      followUps.append(IngestIssue(problem.kind, line: line.number, problem.message, raw: line.text()))
+      pendingFollowUps.append(IngestIssue(problem.kind, line: line.number, problem.message, raw: line.text()))
     }
     return .session(header, line: line.number, symbols: symbols)
   }
@@ -177,7 +182,7 @@ public final class RecordDecoder {
         }
       try declareClass(of: payload, fields)
       if case .dropped(let count) = payload, count > 0 {
-        followUps.append(
+        pendingFollowUps.append(
           IngestIssue(
             .eventsDropped, line: line.number,
             "the recorder dropped \(count) event\(count == 1 ? "" : "s") here (its buffer was full: the disk fell "
@@ -186,7 +191,7 @@ public final class RecordDecoder {
       if let time {
         if let lastTime, time < lastTime, !reportedTimeOrder {
           reportedTimeOrder = true
-          followUps.append(
+          pendingFollowUps.append(
             IngestIssue(
               .timeGoesBackwards, line: line.number,
               "t goes backwards (\(Self.format(time)) after \(Self.format(lastTime))); times are kept as written, "

@@ -1,4 +1,4 @@
-import TraceModel
+@_spi(Bytes) import TraceModel
 
 /// Why a scanned record is not a valid record of the format (its JSON is fine).
 struct RecordProblem: Error {

@@ -1,5 +1,5 @@
 import Foundation
-import TraceModel
+@_spi(Bytes) import TraceModel
 
 /// The JSON type of a value.
 package enum JSONKind: UInt8, Sendable {
