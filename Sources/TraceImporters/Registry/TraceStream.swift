@@ -39,7 +39,7 @@ public final class TraceStream {
     self.init(reader: try TraceReader(path: path, readsAhead: readsAhead), consoleFilter: consoleFilter)
   }
 
-  /// The name used in diagnostics (see ``TraceReader/path``).
+  /// The name used in diagnostics (see `TraceReader.path` in TraceReading).
   public var path: String { reader.path }
 
   /// The last item's record in the trace format, valid until the next call to ``next()``: the
