@@ -51,8 +51,8 @@ struct IDRecyclingTests {
     let id = symbols.intern("0xa")
     #expect(symbols.className(of: id) == nil)
     #expect(symbols.describe(id) == "0xa")
-    #expect(model.controller(id).supportedMask == nil)
-    #expect(model.controller(id).shouldAutorotate == false)
+    #expect(model[id].supportedMask == nil)
+    #expect(model[id].shouldAutorotate == false)
     // The ids stay near the cap instead of one per address named.
     #expect(symbols.count < 8)
   }
@@ -74,9 +74,9 @@ struct IDRecyclingTests {
     let sheet = symbols.intern("0xp")
     #expect(symbols.describe(root) == "RootController 0xr")
     #expect(symbols.describe(sheet) == "SheetController 0xp")
-    #expect(model.controller(root).presented == sheet)
-    #expect(model.controller(sheet).presenter == root)
-    #expect(model.controller(sheet).supportedMask == .portrait)
+    #expect(model[root].presented == sheet)
+    #expect(model[sheet].presenter == root)
+    #expect(model[sheet].supportedMask == .portrait)
     #expect(symbols.count < 20)
   }
 

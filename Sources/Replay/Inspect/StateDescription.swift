@@ -45,8 +45,8 @@ package struct StateDescription {
       }
     }
     let loose = model.controllers.indices.map(ObjectID.init).filter {
-      !shown.contains($0) && model.controller($0).appearance?.isVisible == true
-        && model.controller($0).shownInPopover == nil
+      !shown.contains($0) && model[$0].appearance?.isVisible == true
+        && model[$0].shownInPopover == nil
     }
     if !loose.isEmpty {
       lines.append("on screen by their callbacks, outside the controller tree")
@@ -63,25 +63,25 @@ package struct StateDescription {
     let indent = String(repeating: "  ", count: depth)
     lines.append(
       indent + (presented.map { "↳ presented \($0): " } ?? "") + describe(vc) + (mark.map { "  [\($0)]" } ?? ""))
-    let state = model.controller(vc)
+    let state = model[vc]
     for child in state.children {
       var marks: [String] = []
       if model.kind(vc)?.hasNavigationStack == true, child == state.children.last { marks.append("top") }
       if state.selectedChild == child { marks.append("selected tab") }
-      if model.controller(child).isViewRemoved { marks.append("view removed") }
-      if model.controller(child).pendingDidMove != nil { marks.append("awaiting didMoveToParent") }
+      if model[child].isViewRemoved { marks.append("view removed") }
+      if model[child].pendingDidMove != nil { marks.append("awaiting didMoveToParent") }
       tree(
         child, depth: depth + 1, mark: marks.isEmpty ? nil : marks.joined(separator: ", "), into: &lines, shown: &shown)
     }
     if let presented = state.presented {
-      let style = model.controller(presented).style.map(\.rawValue) ?? "?"
+      let style = model[presented].style.map(\.rawValue) ?? "?"
       let mark = state.transition.map { "\($0.kind.rawValue) since line \($0.line)" }
       tree(presented, depth: depth, mark: mark, presented: style, into: &lines, shown: &shown)
     }
   }
 
   private func describe(_ vc: ObjectID) -> String {
-    let state = model.controller(vc)
+    let state = model[vc]
     var text = model.symbols.describe(vc)
     if let appearance = state.appearance { text += "  \(appearance.rawValue)" }
     if let mask = state.supportedMask { text += "  supports \(mask)" }

@@ -17,7 +17,7 @@ package struct Timeline {
   package mutating func prepare(_ event: TraceEvent) {
     orientation = model.interfaceOrientation
     if case .appearance(let vc, _, _) = event.payload {
-      appearance = .some(vc.offset < model.controllers.count ? model.controller(vc).appearance : nil)
+      appearance = .some(vc.offset < model.controllers.count ? model[vc].appearance : nil)
     } else {
       appearance = nil
     }
@@ -36,7 +36,7 @@ package struct Timeline {
 
   /// "formSheet", "formSheet → fullScreen" when UIKit adapted it, or "refused".
   private func presentation(of vc: ObjectID, requested: PresentationStyle) -> String {
-    let state = model.controller(vc)
+    let state = model[vc]
     guard state.presenter != nil, let style = state.style else { return "\(requested.rawValue), refused" }
     return style.rawValue == requested.rawValue ? style.rawValue : "\(requested.rawValue) → \(style.rawValue)"
   }
@@ -60,7 +60,7 @@ package struct Timeline {
     case .appearance(let vc, let callback, _):
       "\(name(vc)) \(callback.rawValue)"
         + (appearance.map {
-          "  (\($0?.rawValue ?? "first seen") → \(model.controller(vc).appearance?.rawValue ?? "?"))"
+          "  (\($0?.rawValue ?? "first seen") → \(model[vc].appearance?.rawValue ?? "?"))"
         } ?? "")
     case .beginAppearanceTransition(let vc, let appearing, _): "\(name(vc)) beginAppearanceTransition(\(appearing))"
     case .endAppearanceTransition(let vc): "\(name(vc)) endAppearanceTransition"

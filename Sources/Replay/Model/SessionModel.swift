@@ -176,10 +176,7 @@ package final class SessionModel {
   /// How far apart two records of the same instant may be logged (seconds).
   static let instant = 0.5
 
-  /// The state of view controller `id`, which must be below ``controllerCount``.
-  package func controller(_ id: ObjectID) -> ControllerState { controllers[id.offset] }
-
-  /// The ids below this have a state (``controller(_:)``).
+  /// The ids below this have a state (``subscript(_:)``).
   package var controllerCount: Int { controllers.count }
 
   // MARK: - Helpers for the areas
@@ -199,8 +196,10 @@ package final class SessionModel {
     return vc.offset
   }
 
-  /// The state of `vc`, read in place: reading a field copies the field, not the whole state.
-  subscript(_ vc: ObjectID) -> ControllerState {
+  /// The state of view controller `vc`, which must be below ``controllerCount``, read in place:
+  /// reading a field copies the field, not the whole state (a timeline reads a few fields of
+  /// several controllers after every event).
+  package internal(set) subscript(_ vc: ObjectID) -> ControllerState {
     @inline(__always) unsafeAddress { UnsafePointer(controllers.address(of: vc.offset)) }
     @inline(__always) unsafeMutableAddress { controllers.address(of: vc.offset) }
   }

@@ -17,17 +17,14 @@ final class TimelineRecorder {
   @exclusivity(unchecked) private var events = 0
   /// The line of the event last applied.
   @exclusivity(unchecked) private var line = 0
-  // The state last told to the sink.
-  @exclusivity(unchecked) private var appearance: [AppearState?] = []
-  @exclusivity(unchecked) private var presentation: [(presenter: ObjectID, style: EffectiveStyle?)?] = []
+  /// What the sink was last told of each controller, indexed by ``ObjectID/offset``.
+  @exclusivity(unchecked) private var told: [ToldController] = []
   @exclusivity(unchecked) private var popovers: [ObjectID: ObjectID?] = [:]
-  /// Controllers with a slice open or presented: with the ones an event names (and their
-  /// parents, children and presented controllers), the only ones an event can change. Looking
-  /// at these rather than at every controller keeps a long session linear.
-  @exclusivity(unchecked) private var watched: Set<Int> = []
+  /// Controllers with a slice open or presented, in no order: with the ones an event names (and
+  /// their parents, children and presented controllers), the only ones an event can change.
+  /// Looking at these rather than at every controller keeps a long session linear.
+  @exclusivity(unchecked) private var watched: [Int] = []
   @exclusivity(unchecked) private var candidates: [Int] = []
-  /// The comparison each controller was last compared in, so that each is compared once.
-  @exclusivity(unchecked) private var compared: [Int] = []
   @exclusivity(unchecked) private var comparisons = 0
   /// Popovers the event names.
   @exclusivity(unchecked) private var namedPopovers: [ObjectID] = []
@@ -74,11 +71,7 @@ final class TimelineRecorder {
   private func compare(naming payload: EventPayload?, at time: Double) {
     let model = model
     let count = model.controllerCount
-    if appearance.count < count {
-      appearance.append(contentsOf: repeatElement(nil, count: count - appearance.count))
-      presentation.append(contentsOf: repeatElement(nil, count: count - presentation.count))
-      compared.append(contentsOf: repeatElement(-1, count: count - compared.count))
-    }
+    if told.count < count { told.append(contentsOf: repeatElement(ToldController(), count: count - told.count)) }
     comparisons += 1
     candidates.removeAll(keepingCapacity: true)
     candidates.append(contentsOf: watched)
@@ -86,17 +79,16 @@ final class TimelineRecorder {
     payload?.forEachObject { id in
       if model.popovers[id] != nil { namedPopovers.append(id) }
       guard id.offset < count else { return }
-      let state = model.controller(id)
       candidates.append(id.offset)
-      candidates.append(contentsOf: state.children.lazy.map(\.offset))
-      if let parent = state.parent { candidates.append(parent.offset) }
-      if let presented = state.presented { candidates.append(presented.offset) }
-      if let presenter = state.presenter { candidates.append(presenter.offset) }
+      for child in model[id].children { candidates.append(child.offset) }
+      if let parent = model[id].parent { candidates.append(parent.offset) }
+      if let presented = model[id].presented { candidates.append(presented.offset) }
+      if let presenter = model[id].presenter { candidates.append(presenter.offset) }
     }
     // In id order, so that changes at the same time come out the same on every run.
     candidates.sort()
-    for index in candidates where compared[index] != comparisons {
-      compared[index] = comparisons
+    for index in candidates where told[index].comparison != comparisons {
+      told[index].comparison = comparisons
       compareController(index, at: time)
     }
     comparePopovers(at: time)
@@ -117,28 +109,34 @@ final class TimelineRecorder {
 
   private func compareController(_ index: Int, at time: Double) {
     let vc = ObjectID(index)
-    let state = model.controller(vc)
-    let symbols = model.symbols
-    if state.appearance != appearance[index] {
-      let shown = state.appearance.flatMap { $0 == .disappeared ? nil : $0.rawValue }
-      let before = appearance[index].flatMap { $0 == .disappeared ? nil : $0.rawValue }
-      appearance[index] = state.appearance
-      if shown != before { send(TimelineChange(track: .controller(vc), slot: 0, label: shown), at: time) }
+    var shown = model[vc].appearance
+    if case .disappeared? = shown { shown = nil }
+    if shown != told[index].shown {
+      told[index].shown = shown
+      send(TimelineChange(track: .controller(vc), slot: 0, label: shown?.rawValue), at: time)
     }
-    let presented = state.presenter.map { (presenter: $0, style: state.style) }
-    if presented?.presenter != presentation[index]?.presenter || presented?.style != presentation[index]?.style {
-      presentation[index] = presented
+    let presenter = model[vc].presenter
+    let style = presenter == nil ? nil : model[vc].style
+    if presenter != told[index].presenter || style != told[index].style {
+      told[index].presenter = presenter
+      told[index].style = style
+      let symbols = model.symbols
       send(
         TimelineChange(
           track: .presentations, slot: index,
-          label: presented.map { "\(symbols.describe(vc)) (\($0.style?.rawValue ?? "?"))" },
-          detail: presented.map { [("presented by", symbols.describe($0.presenter))] } ?? []),
+          label: presenter.map { _ in "\(symbols.describe(vc)) (\(style?.rawValue ?? "?"))" },
+          detail: presenter.map { [("presented by", symbols.describe($0))] } ?? []),
         at: time)
     }
-    if (appearance[index] ?? .disappeared) != .disappeared || presented != nil {
-      watched.insert(index)
-    } else {
-      watched.remove(index)
+    let watch = shown != nil || presenter != nil
+    if watch != told[index].isWatched {
+      told[index].isWatched = watch
+      if watch {
+        watched.append(index)
+      } else if let place = watched.firstIndex(of: index) {
+        watched.swapAt(place, watched.count - 1)
+        watched.removeLast()
+      }
     }
   }
 
@@ -168,4 +166,17 @@ final class TimelineRecorder {
     change.line = line
     sink.change(change, at: time, model: model)
   }
+}
+
+/// What a ``TimelineRecorder`` last told its sink of one controller.
+private struct ToldController {
+  /// Its appearance while it has a slice: nil when never placed or disappeared.
+  var shown: AppearState?
+  /// Its presenter while presented, and its style then.
+  var presenter: ObjectID?
+  var style: EffectiveStyle?
+  /// The comparison it was last compared in, so that each is compared once per event.
+  var comparison = 0
+  /// Whether it is in the recorder's `watched` list.
+  var isWatched = false
 }
