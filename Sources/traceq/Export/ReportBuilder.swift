@@ -76,13 +76,16 @@ final class ReportBuilder: TimelineSink {
 
   func change(_ change: TimelineChange, at time: Double, model: SessionModel) {
     guard let section = current else { return }
-    if section.tracks[change.track] == nil {
+    var index = section.tracks.index(forKey: change.track)
+    if index == nil {
       // A track is drawn from its first slice on.
       guard change.label != nil else { return }
       section.tracks[change.track] = ReportTrack(kind: change.track)
       section.trackOrder.append(change.track)
+      index = section.tracks.index(forKey: change.track)
     }
-    section.tracks[change.track]?.set(
+    // Through `values`, the track changes in place (`tracks[key]?.set` moves it out and back).
+    section.tracks.values[index!].set(
       slot: change.slot, to: change.label, at: time, burst: burst(at: time, line: change.line))
   }
 
