@@ -166,6 +166,45 @@ struct PerfettoExportTests {
     #expect(trace.trackNames.values.filter { $0.hasPrefix("on screen") }.count == 1)
   }
 
+  @Test("a dismissal ends the presentations it takes down, also those of controllers the event does not name")
+  func stackedDismissal() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    func callbacks(at time: String, disappearing: String, appearing: String) -> [String] {
+      [
+        #"{"t":\#(time),"ev":"viewWillDisappear","vc":"\#(disappearing)","animated":false}"#,
+        #"{"t":\#(time),"ev":"viewWillAppear","vc":"\#(appearing)","animated":false}"#,
+        #"{"t":\#(time),"ev":"viewDidDisappear","vc":"\#(disappearing)","animated":false}"#,
+        #"{"t":\#(time),"ev":"viewDidAppear","vc":"\#(appearing)","animated":false}"#,
+      ]
+    }
+    // The root presents a sheet, which presents a detail; dismissing on the root takes both down,
+    // though the event names only the root (the sheet is its presented controller, the detail
+    // that one's). Their callbacks come later, so only the dismissal can end the slices at 3 s.
+    var lines = [
+      #"{"traceq":1,"idiom":"phone","os":"17.0"}"#,
+      #"{"t":0.00,"ev":"setRoot","vc":"0xa1","class":"RootViewController"}"#,
+      #"{"t":0.01,"ev":"viewWillAppear","vc":"0xa1","animated":false}"#,
+      #"{"t":0.02,"ev":"viewDidAppear","vc":"0xa1","animated":false}"#,
+      #"{"t":1.00,"ev":"present","presenter":"0xa1","vc":"0xb2","class":"SheetViewController","style":"fullScreen","animated":false}"#,
+    ]
+    lines += callbacks(at: "1.00", disappearing: "0xa1", appearing: "0xb2")
+    lines.append(
+      #"{"t":2.00,"ev":"present","presenter":"0xb2","vc":"0xc3","class":"DetailViewController","style":"fullScreen","animated":false}"#
+    )
+    lines += callbacks(at: "2.00", disappearing: "0xb2", appearing: "0xc3")
+    lines.append(#"{"t":3.00,"ev":"dismiss","vc":"0xa1","animated":false}"#)
+    lines += callbacks(at: "3.50", disappearing: "0xc3", appearing: "0xa1")
+    let path = try Fixture.write(TraceText.lines(lines), to: directory.file("stacked.ndjson.gz"))
+    let trace = try #require(try Self.export(.file(path), in: directory).trace)
+    let presentations = try trace.slices().filter { $0.track == "presentations" }
+    #expect(
+      Set(presentations.map { "\($0.name) ends at \($0.end)" }) == [
+        "SheetViewController 0xb2 (fullScreen) ends at 3000000",
+        "DetailViewController 0xc3 (fullScreen) ends at 3000000",
+      ], "\(presentations)")
+  }
+
   @Test("without t, events are 1 ms apart in line order")
   func lineOrder() throws {
     let directory = try TemporaryDirectory()
