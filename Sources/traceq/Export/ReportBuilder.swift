@@ -24,9 +24,12 @@ final class ReportBuilder: TimelineSink {
   /// One session's timeline and findings (a class: it is filled in place, event by event).
   final class SessionSection {
     var session: TimelineSession
-    var tracks: [TimelineTrack: ReportTrack] = [:]
+    // @exclusivity(unchecked): one builder fills a section, on one thread, and changes a track
+    // without calling anything that could reach the section again; the runtime's checks on
+    // every timeline change protected nothing.
+    @exclusivity(unchecked) var tracks: [TimelineTrack: ReportTrack] = [:]
     /// Tracks in the order they first changed.
-    var trackOrder: [TimelineTrack] = []
+    @exclusivity(unchecked) var trackOrder: [TimelineTrack] = []
     var findings: [ReportedFinding] = []
     var findingCount = 0
     /// All its findings by severity and the rules they are of, for the index and the filters.
@@ -57,10 +60,12 @@ final class ReportBuilder: TimelineSink {
   private(set) var tally: [String: (severity: Severity, count: Int)] = [:]
   /// Findings by rule, app's controller and message shape, over all sessions.
   private(set) var groups = FindingGroups()
+  // @exclusivity(unchecked): as a section's tracks, read and written on every timeline change
+  // by this builder alone, with no call in between that could reach it again.
   /// The lines of the events that changed the timeline at the latest instant, in event order
   /// (at most ``ReportPage/burstSteps`` + 1): each change's place in its burst.
-  private var instant: (time: Double, lines: [Int]) = (-1, [])
-  private var current: SessionSection?
+  @exclusivity(unchecked) private var instant: (time: Double, lines: [Int]) = (-1, [])
+  @exclusivity(unchecked) private var current: SessionSection?
   /// The current session's model, for naming its tracks once the trace has given the classes.
   private var model: SessionModel?
 
