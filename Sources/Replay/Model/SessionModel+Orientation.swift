@@ -110,7 +110,7 @@ extension SessionModel {
   // MARK: - Events
 
   func deviceChanged(to device: DeviceOrientation) {
-    deviceOrientation = device
+    currentDeviceOrientation = device
     requestOrientationDecision(.deviceChanged(device, line: line))
   }
 
@@ -195,7 +195,7 @@ extension SessionModel {
 
   func rotate(to orientation: InterfaceOrientation) {
     lastRotation = RotationRecord(from: interfaceOrientation, to: orientation, refusal: nil, line: line)
-    interfaceOrientation = orientation
+    currentInterfaceOrientation = orientation
     reportedUnsupportedShown.removeAll()
     for (id, popover) in popovers where popover.isVisible { popovers[id]?.needsReposition = true }
   }

@@ -16,8 +16,15 @@ package final class SessionModel {
   @exclusivity(unchecked) var controllers = ControllerStates()
   @exclusivity(unchecked) package internal(set) var popovers: [ObjectID: PopoverState] = [:]
   @exclusivity(unchecked) package internal(set) var windows: [WindowState] = []
-  @exclusivity(unchecked) package internal(set) var interfaceOrientation: InterfaceOrientation
-  @exclusivity(unchecked) package internal(set) var deviceOrientation: DeviceOrientation = .unknown
+  /// The orientation of the interface now.
+  package var interfaceOrientation: InterfaceOrientation { currentInterfaceOrientation }
+  /// The orientation of the device, as last notified.
+  package var deviceOrientation: DeviceOrientation { currentDeviceOrientation }
+  // Read through getters, not stored `package internal(set)`: another module's read of a stored
+  // property gets a dynamic exclusivity check (`@exclusivity(unchecked)` is not seen there), and
+  // a report's timeline reads these after every event.
+  @exclusivity(unchecked) var currentInterfaceOrientation: InterfaceOrientation
+  @exclusivity(unchecked) var currentDeviceOrientation: DeviceOrientation = .unknown
   @exclusivity(unchecked) package internal(set) var deviceNotificationsOn = true
 
   /// An orientation decision waiting for the answers UIKit asks for while deciding (they are
@@ -63,7 +70,7 @@ package final class SessionModel {
   package init(header: SessionHeader, symbols: SessionSymbols) {
     self.header = header
     self.symbols = symbols
-    interfaceOrientation = header.orientation
+    currentInterfaceOrientation = header.orientation
   }
 
   /// Applies one event; returns what UIKit refused or threw on, with the lines they concern.
