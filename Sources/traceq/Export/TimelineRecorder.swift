@@ -61,6 +61,8 @@ final class TimelineRecorder {
   }
 
   private func deliver(_ findings: some Collection<Finding>) {
+    // Most events find nothing: sorting an empty collection still allocates.
+    guard !findings.isEmpty else { return }
     for finding in findings.sorted(by: { $0.line < $1.line }) {
       sink.finding(
         finding, source: sources?.place(of: finding), at: clock.time(ofLine: finding.line), model: model,
