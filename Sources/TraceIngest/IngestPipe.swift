@@ -1,7 +1,7 @@
 import Foundation
 import TraceModel
 import TraceStore
-import TraceSupport
+@_spi(Bytes) import TraceSupport
 
 /// Decodes a file on a thread of its own and hands the items to the writer's thread in batches
 /// (records copied into each batch's bytes) through a `BoundedChannel` bounded in bytes:

@@ -2,7 +2,7 @@ import PropertyBased
 import Testing
 
 @testable import TraceModel
-@testable import TraceSupport
+@_spi(Bytes) @testable import TraceSupport
 
 @Suite("Growable bytes")
 struct GrowableBytesTests {

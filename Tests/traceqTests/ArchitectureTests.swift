@@ -165,12 +165,20 @@ struct ArchitectureTests {
     #expect(Set(try #require(targets["Replay"]).dependencies) == ["TraceModel", "TraceSupport"])
   }
 
-  @Test("TraceSupport is internal to the package: no product offers it, and it declares nothing public")
+  @Test(
+    "TraceSupport is internal to the package: no product offers it, and it declares nothing public outside SPI"
+  )
   func supportIsInternal() throws {
     let manifest = try String(contentsOf: Self.root.appendingPathComponent("Package.swift"), encoding: .utf8)
     #expect(manifest.matches(of: #/\.library\([^)]*"TraceSupport"/#).isEmpty, "a product offers TraceSupport")
     for (file, code) in try Self.code(under: "Sources/TraceSupport") {
-      #expect(code.matches(of: #/\bpublic\b/#).isEmpty, "\(file) declares something public")
+      // Public only for cross-module inlining: a type behind `@_spi(Bytes)`, and its members.
+      let publicLines = code.split(separator: "\n").filter { $0.contains(/\bpublic\b/) }
+      let declarations = publicLines.filter { $0.first?.isWhitespace == false }
+      for line in declarations {
+        #expect(line.hasPrefix("@_spi(Bytes) public "), "\(file) declares something public: \(line)")
+      }
+      #expect(publicLines.isEmpty || !declarations.isEmpty, "\(file) has public members outside an SPI type")
     }
   }
 

@@ -1,5 +1,6 @@
 import TraceModel
 import TraceReading
+@_spi(Bytes) import TraceSupport
 
 /// A decoder of console output: lines in, ``ConsoleItems`` out. What the console importers'
 /// decoders share of ``InputDecoder``.

@@ -1,6 +1,6 @@
 import TraceModel
 import TraceReading
-import TraceSupport
+@_spi(Bytes) import TraceSupport
 
 /// The items every console importer gives: one session for the file (started by its first
 /// diagnostic, or at its end when it has none), then a `console` event for each UIKit

@@ -1,5 +1,5 @@
 import TraceModel
-import TraceSupport
+@_spi(Bytes) import TraceSupport
 
 /// The diagnostics of a text log, line by line: lines without an anchor word are skipped at once
 /// (`ConsoleFilter`), a diagnostic hard-wrapped over several lines is joined (up to

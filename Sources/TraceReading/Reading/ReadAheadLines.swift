@@ -1,6 +1,6 @@
 import Foundation
 import TraceModel
-import TraceSupport
+@_spi(Bytes) import TraceSupport
 
 /// The lines of a ``TraceReader`` split, and scanned as JSON, on a thread of its own, a few
 /// batches ahead of the consumer: inflating, splitting and the structural scan of each record

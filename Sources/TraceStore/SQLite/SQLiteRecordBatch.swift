@@ -2,7 +2,7 @@ import GRDB
 import GRDBSQLite
 import TraceModel
 import TraceReading
-import TraceSupport
+@_spi(Bytes) import TraceSupport
 
 /// Rows of one stored session as read from `event_rows`, not yet rebuilt into records: the
 /// reading thread copies the columns in (``append(_:)``), the replaying thread rebuilds each

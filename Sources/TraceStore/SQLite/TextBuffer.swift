@@ -1,5 +1,5 @@
 import TraceModel
-import TraceSupport
+@_spi(Bytes) import TraceSupport
 
 /// JSON text written into a `GrowableBytes`, reused from record to record.
 struct TextBuffer {

@@ -14,7 +14,11 @@
 ///
 /// A reference type with one owner at a time: it is not `Sendable`; hand it between threads
 /// only inside a type that says why that is safe.
-package final class GrowableBytes {
+///
+/// SPI, not promised API: public only so that its appends inline into the reading and storing
+/// code of other modules (an `@inlinable` `package` function is not inlined across modules: each
+/// append of a record rebuilt by `check --db` was a call).
+@_spi(Bytes) public final class GrowableBytes {
   // @exclusivity(unchecked): one owner at a time uses a buffer, and no member holds a property
   // across a call that could reach the buffer again, so the dynamic checks protect nothing; they
   // were half of `check --db`'s replaying thread (5 G instructions on 1 M events).
@@ -23,7 +27,7 @@ package final class GrowableBytes {
   @usableFromInline @exclusivity(unchecked) var length = 0
 
   /// An empty buffer with room for `capacity` bytes (at least one) before it grows.
-  package init(capacity: Int = 1024) {
+  public init(capacity: Int = 1024) {
     self.capacity = max(1, capacity)
     storage = .allocate(byteCount: self.capacity, alignment: 16)
   }
@@ -31,20 +35,20 @@ package final class GrowableBytes {
   deinit { storage.deallocate() }
 
   /// The bytes appended since the buffer was made or emptied.
-  @inlinable package var count: Int { length }
+  @inlinable public var count: Int { length }
 
   /// All the bytes, valid until the next append.
-  @inlinable package var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: storage, count: length) }
+  @inlinable public var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: storage, count: length) }
 
   /// The bytes in `range` (a range an append returned), valid until the next append.
-  @inlinable package subscript(range: Range<Int>) -> UnsafeRawBufferPointer {
+  @inlinable public subscript(range: Range<Int>) -> UnsafeRawBufferPointer {
     precondition(range.lowerBound >= 0 && range.upperBound <= length, "range outside the buffer's bytes")
     return UnsafeRawBufferPointer(start: storage + range.lowerBound, count: range.count)
   }
 
   /// Appends `bytes` (which must not point into this buffer); returns where they are.
   @inlinable @inline(__always) @discardableResult
-  package func append(_ bytes: UnsafeRawBufferPointer) -> Range<Int> {
+  public func append(_ bytes: UnsafeRawBufferPointer) -> Range<Int> {
     let start = length
     reserve(bytes.count)
     if let source = bytes.baseAddress { (storage + start).copyMemory(from: source, byteCount: bytes.count) }
@@ -54,14 +58,14 @@ package final class GrowableBytes {
 
   /// Appends `bytes`; returns where they are.
   @inlinable @discardableResult
-  package func append(_ bytes: [UInt8]) -> Range<Int> {
+  public func append(_ bytes: [UInt8]) -> Range<Int> {
     bytes.withUnsafeBytes { append($0) }
   }
 
   /// Appends what `write` writes at the address it is given, which has room for `maxCount`
   /// bytes; `write` returns how many it wrote (at most `maxCount`). Returns where they are.
   @inlinable @inline(__always) @discardableResult
-  package func append(writingAtMost maxCount: Int, _ write: (UnsafeMutableRawPointer) -> Int) -> Range<Int> {
+  public func append(writingAtMost maxCount: Int, _ write: (UnsafeMutableRawPointer) -> Int) -> Range<Int> {
     let start = length
     reserve(maxCount)
     let written = write(storage + start)
@@ -71,7 +75,7 @@ package final class GrowableBytes {
   }
 
   /// Forgets the bytes, keeping the allocation for the next ones.
-  @inlinable package func removeAll() { length = 0 }
+  @inlinable public func removeAll() { length = 0 }
 
   /// Makes room for `extra` more bytes after the ones appended.
   @inlinable @inline(__always) func reserve(_ extra: Int) {
