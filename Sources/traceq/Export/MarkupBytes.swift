@@ -13,6 +13,27 @@ struct MarkupBytes {
     text.withUTF8 { bytes.append(contentsOf: $0) }
   }
 
+  /// Appends `other`'s markup.
+  mutating func append(_ other: MarkupBytes) { bytes += other.bytes }
+
+  /// Appends `text` escaped for HTML content and quoted attributes: `<`, `>`, `&`, `"` and
+  /// `'` become references, byte by byte (so that a combining mark cannot hide a quote).
+  mutating func append(escaping text: String) {
+    var text = text
+    text.withUTF8 { text in
+      for byte in text {
+        switch byte {
+        case UInt8(ascii: "<"): bytes += "&lt;".utf8
+        case UInt8(ascii: ">"): bytes += "&gt;".utf8
+        case UInt8(ascii: "&"): bytes += "&amp;".utf8
+        case UInt8(ascii: "\""): bytes += "&quot;".utf8
+        case UInt8(ascii: "'"): bytes += "&#39;".utf8
+        default: bytes.append(byte)
+        }
+      }
+    }
+  }
+
   /// Appends `value` in decimal, as `String(value)` writes it.
   mutating func append(_ value: Int) { append(Int64(value)) }
 

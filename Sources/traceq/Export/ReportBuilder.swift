@@ -1,10 +1,9 @@
-import Mustache
 import Replay
 import TraceModel
 
 /// Gathers what the HTML report shows while sessions replay: per session, its tracks (merged
 /// past a bound) and its findings with the model's state where each was found (the first
-/// ``findingsWithState`` of them), rendered to the session's part of the page as it ends and
+/// ``findingsWithState`` of them), written to the session's part of the page as it ends and
 /// spooled; and the tallies of the summary. Memory holds one session, whatever the input's length.
 final class ReportBuilder: TimelineSink {
   /// A finding as the report lists it.
@@ -52,7 +51,6 @@ final class ReportBuilder: TimelineSink {
   private(set) var sessions: [ReportPage.SessionEntry] = []
   /// Events over all sessions.
   private(set) var events = 0
-  private let sessionTemplate: MustacheTemplate
   /// Findings per rule and severity, over all sessions.
   private(set) var tally: [String: (severity: Severity, count: Int)] = [:]
   /// Findings by rule, app's controller and message shape, over all sessions.
@@ -63,11 +61,6 @@ final class ReportBuilder: TimelineSink {
   private var current: SessionSection?
   /// The current session's model, for naming its tracks once the trace has given the classes.
   private var model: SessionModel?
-
-  /// - Throws: when the session template does not parse (a bug).
-  init() throws {
-    sessionTemplate = try ReportHTMLText.template(ReportTemplate.session)
-  }
 
   func beginSession(_ session: TimelineSession, model: SessionModel) {
     current = SessionSection(session: session)
@@ -147,7 +140,9 @@ final class ReportBuilder: TimelineSink {
     section.end = time
     self.events += events
     let view = ReportPage.SessionView(section, index: sessions.count + 1)
-    sessionPages.append(sessionTemplate.render(view))
+    var markup = MarkupBytes()
+    view.write(to: &markup)
+    sessionPages.append(markup.text)
     sessions.append(view.entry)
     current = nil
     model = nil
