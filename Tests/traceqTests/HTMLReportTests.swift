@@ -356,8 +356,7 @@ struct HTMLReportTests {
     var track = ReportTrack(kind: .popovers)
     track.set(slot: 1, to: "popover 0xd4", at: 0.5)
     track.finish(at: 2)
-    section.tracks[.popovers] = track
-    section.trackOrder = [.popovers]
+    section.add(track)
     section.end = 2
     section.events = 5
     section.exceptionLine = 4

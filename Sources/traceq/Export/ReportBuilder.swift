@@ -23,9 +23,11 @@ final class ReportBuilder: TimelineSink {
   /// One session's timeline and findings (a class: it is filled in place, event by event).
   final class SessionSection {
     var session: TimelineSession
-    var tracks: [TimelineTrack: ReportTrack] = [:]
-    /// Tracks in the order they first changed.
-    var trackOrder: [TimelineTrack] = []
+    /// Its tracks, in the order they first changed, changed in place (a dictionary of them
+    /// moved a track out and back in for each change: a tenth of a report's instructions).
+    var tracks: [ReportTrack] = []
+    /// Where each of ``tracks`` is, by what it shows.
+    private(set) var trackIndex: [TimelineTrack: Int] = [:]
     var findings: [ReportedFinding] = []
     var findingCount = 0
     /// All its findings by severity and the rules they are of, for the index and the filters.
@@ -40,6 +42,16 @@ final class ReportBuilder: TimelineSink {
     var heldStates: [Int: String] = [:]
 
     init(session: TimelineSession) { self.session = session }
+
+    /// The track that shows `kind`, if it has changed.
+    func track(_ kind: TimelineTrack) -> ReportTrack? { trackIndex[kind].map { tracks[$0] } }
+
+    /// Adds `track`, after those that changed before it, and gives its place in ``tracks``.
+    @discardableResult func add(_ track: ReportTrack) -> Int {
+      trackIndex[track.kind] = tracks.count
+      tracks.append(track)
+      return tracks.count - 1
+    }
   }
 
   /// Findings listed (with their state) per session; the rest are counted.
@@ -69,13 +81,15 @@ final class ReportBuilder: TimelineSink {
 
   func change(_ change: TimelineChange, at time: Double, model: SessionModel) {
     guard let section = current else { return }
-    if section.tracks[change.track] == nil {
+    let index: Int
+    if let known = section.trackIndex[change.track] {
+      index = known
+    } else {
       // A track is drawn from its first slice on.
       guard change.label != nil else { return }
-      section.tracks[change.track] = ReportTrack(kind: change.track)
-      section.trackOrder.append(change.track)
+      index = section.add(ReportTrack(kind: change.track))
     }
-    section.tracks[change.track]?.set(
+    section.tracks[index].set(
       slot: change.slot, to: change.label, at: time, burst: burst(at: time, line: change.line))
   }
 
@@ -132,9 +146,9 @@ final class ReportBuilder: TimelineSink {
   func endSession(at time: Double, events: Int) {
     guard let section = current else { return }
     let burst = time == instant.time ? min(instant.lines.count, ReportPage.burstSteps) : 0
-    for track in section.trackOrder {
-      section.tracks[track]?.finish(at: time, burst: burst)
-      if let model { section.tracks[track]?.name(with: model) }
+    for index in section.tracks.indices {
+      section.tracks[index].finish(at: time, burst: burst)
+      if let model { section.tracks[index].name(with: model) }
     }
     section.events = events
     section.end = time

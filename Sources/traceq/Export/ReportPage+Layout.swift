@@ -13,9 +13,9 @@ extension ReportPage {
       .interfaceOrientation, .deviceOrientation, .allowedOrientations, .presentations, .popovers,
     ]
     let named = Set(section.findings.flatMap { $0.finding.subjects.map(\.address) })
-    var controllers = section.trackOrder.enumerated().compactMap { order, track -> (Int, ReportTrack)? in
-      guard case .controller = track, let drawn = section.tracks[track] else { return nil }
-      return (order, drawn)
+    var controllers = section.tracks.enumerated().compactMap { order, track -> (Int, ReportTrack)? in
+      guard case .controller = track.kind else { return nil }
+      return (order, track)
     }
     if controllers.count > controllerTracks {
       // Ranked once each: looking an address up in `named` per comparison was most of a
@@ -27,7 +27,7 @@ extension ReportPage {
         ($0.order, $0.track)
       }
     }
-    return fixed.compactMap { section.tracks[$0] } + controllers.map(\.1)
+    return fixed.compactMap { section.track($0) } + controllers.map(\.1)
   }
 
   /// The CSS class of a track's label.

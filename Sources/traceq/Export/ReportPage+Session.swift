@@ -51,7 +51,7 @@ extension ReportPage {
       }
       self.entry = entry
       var omitted: [String] = []
-      let hidden = section.trackOrder.count - tracks.count
+      let hidden = section.tracks.count - tracks.count
       if hidden > 0 { omitted.append("\(hidden) more controller tracks are not drawn (the busiest are).") }
       if section.findingCount > findings.count {
         omitted.append(
