@@ -156,7 +156,7 @@ final class ReportBuilder: TimelineSink {
     let view = ReportPage.SessionView(section, index: sessions.count + 1)
     var markup = MarkupBytes()
     view.write(to: &markup)
-    sessionPages.append(markup.text)
+    sessionPages.append(utf8: markup.bytes)
     sessions.append(view.entry)
     current = nil
     model = nil

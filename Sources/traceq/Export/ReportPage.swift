@@ -59,7 +59,7 @@ struct ReportPage {
   /// Writes the page: the summary and the index, the sessions' parts, the footer.
   func write(to output: ReportOutput) throws {
     output.write(try ReportHTMLText.template(ReportTemplate.head).render(self))
-    sessionPages.write(to: output.write)
+    sessionPages.write(utf8: output.write(utf8:))
     output.write(try ReportHTMLText.template(ReportTemplate.foot).render(self))
   }
 
