@@ -137,7 +137,9 @@ struct FindingIdentity: Hashable, Codable, Comparable {
   private static func mentionsLine(_ text: String) -> Bool {
     var text = text
     return text.withUTF8 { bytes in
-      bytes.indices.contains { bytes[$0...].starts(with: "line ".utf8) }
+      bytes.indices.contains { start in
+        bytes[start] == UInt8(ascii: "l") && bytes[start...].starts(with: "line ".utf8)
+      }
     }
   }
 
