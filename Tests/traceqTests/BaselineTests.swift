@@ -40,6 +40,21 @@ struct BaselineTests {
         == "#1 was added at line N to #2")
   }
 
+  @Test(
+    "ASCII messages, shaped byte by byte, are shaped as other text is, character by character",
+    arguments: [
+      ("0xd40xd4 0xd4_ _0xd4 0xd4: (0xd4)", ["0xd4"], "0xd40xd4 0xd4_ _0xd4 #1: (#1)"),
+      ("vc-12 and vc-1 in vc-1vc-12 vc-1-vc-1", ["vc-1", "vc-12"], "#2 and #1 in vc-1vc-12 #1-#1"),
+      ("a 0xD4 is not 0xd4; A is", ["0xd4", "A"], "a 0xD4 is not #1; #2 is"),
+      ("0x1 at line 7 after line 7x", ["0x1"], "#1 at line N after line 7x"),
+    ])
+  func shapeOfPlainText(_ message: String, _ addresses: [String], _ shape: String) {
+    #expect(FindingIdentity.shape(message, addresses: addresses) == shape)
+    // "∩" takes the shape off the byte scan: the same result, the mark kept.
+    #expect(FindingIdentity.shape(message + " ∩", addresses: addresses) == shape + " ∩")
+    #expect(FindingIdentity.shape(message + "\r\n", addresses: addresses) == shape + "\r\n")
+  }
+
   @Test("a re-recording with other addresses, times and line numbers has the same identity")
   func survivesRerecording() throws {
     let directory = try TemporaryDirectory()

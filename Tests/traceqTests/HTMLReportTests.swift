@@ -347,8 +347,8 @@ struct HTMLReportTests {
       })
   }
 
-  @Test("a session's part renders the same through the views' lookups by name as through Mirror")
-  func lookupsByName() throws {
+  @Test("a session's part lists each finding with its source and deciding line; ticks reach its height")
+  func sessionMarkup() throws {
     let section = ReportBuilder.SessionSection(
       session: TimelineSession(
         ordinal: 1, file: "t.ndjson", line: 1, header: SessionHeader(idiom: .pad, osText: "17.0", app: "A", build: "7"))
@@ -356,8 +356,7 @@ struct HTMLReportTests {
     var track = ReportTrack(kind: .popovers)
     track.set(slot: 1, to: "popover 0xd4", at: 0.5)
     track.finish(at: 2)
-    section.tracks[.popovers] = track
-    section.trackOrder = [.popovers]
+    section.add(track)
     section.end = 2
     section.events = 5
     section.exceptionLine = 4
@@ -374,22 +373,23 @@ struct HTMLReportTests {
       section.severityCounts[.error, default: 0] += 1
       section.rules.insert(finding.ruleID)
     }
-    let view = ReportPage.SessionView(section, index: 1)
-    let template = try MustacheTemplate(string: ReportTemplate.session)
-    let byName = template.render(view)
-    let reflected = template.render(Self.mirrored(view) as Any)
+    var markup = MarkupBytes()
+    ReportPage.SessionView(section, index: 1).write(to: &markup)
+    let html = markup.text
+    #expect(html.hasPrefix(#"<details class="session" id="s1" data-session="1" data-build="7""#))
+    #expect(html.hasSuffix("\n</details>"))
+    #expect(Self.occurrences(of: "<li id=", in: html) == 2 && html.contains("m &lt;4&gt;"))
     #expect(
-      byName == reflected,
-      "\(byName.commonPrefix(with: reflected).suffix(80)) || \(reflected.dropFirst(byName.commonPrefix(with: reflected).count).prefix(200))"
-    )
-    #expect(byName.contains("decided at line 5") && byName.contains("in the app: <code>A.m:9</code>"))
-    #expect(
-      byName.contains(#"<line class="tick" x1="0" x2="0" y1="0" y2="36"/>"#), "a tick reaches the session's height")
+      html.contains("model state after line 3</summary>")
+        && html.contains("model state after line 4, where it happened (decided at line 5)</summary>"))
+    #expect(Self.occurrences(of: "in the app: <code>A.m:9</code>", in: html) == 2)
+    #expect(html.contains(#"<line class="tick" x1="0" x2="0" y1="0" y2="36"/>"#), "a tick reaches the session's height")
+    #expect(Self.occurrences(of: #"<line class="mark error" data-anchor="f1-"#, in: html) == 2)
   }
 
   @Test("the page's head and foot render the same through the lookups by name as through Mirror")
   func headLookupsByName() throws {
-    let builder = try ReportBuilder()
+    let builder = ReportBuilder()
     let export = TimelineExport(input: .files([Samples.directory]), policy: try Samples.policy(), errorOutput: { _ in })
     let summary = try export.run(into: builder)
     let page = ReportPage(builder: builder, files: summary.files, suppressed: 2, input: "samples")
@@ -413,6 +413,15 @@ struct HTMLReportTests {
     #expect(track.segments.count <= ReportTrack.capacity)
     #expect(track.segments.reduce(0) { $0 + $1.count } == 20_000)
     #expect(track.segments.first?.start == 0 && track.segments.last?.end == 2_000)
+  }
+
+  @Test("the sessions' markup escapes as the templates do, byte by byte: a combining mark cannot hide a quote")
+  func escaping() {
+    let text = "a<b>&\"\u{301}'é\u{1F600}"
+    var markup = MarkupBytes()
+    markup.append(escaping: text)
+    #expect(markup.text == "a&lt;b&gt;&amp;&quot;\u{301}&#39;é\u{1F600}")
+    #expect(ReportHTMLText().escapeText(text) == markup.text)
   }
 
   @Test("durations and numbers are written short")

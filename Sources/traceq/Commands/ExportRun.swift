@@ -50,7 +50,7 @@ struct ExportRun {
       try writer.close()
       return summary
     case .htmlReport:
-      let builder = try ReportBuilder()
+      let builder = ReportBuilder()
       let summary = try export.run(into: builder)
       try ReportPage(builder: builder, files: summary.files, suppressed: summary.suppressed, input: export.input.name)
         .write(to: output)

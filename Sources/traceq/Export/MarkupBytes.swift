@@ -8,9 +8,37 @@ struct MarkupBytes {
   var text: String { String(decoding: bytes, as: UTF8.self) }
 
   /// Appends `text` as it is (escape it first where it is not markup).
-  mutating func append(_ text: String) {
+  mutating func append(_ text: String) { bytes += text.utf8 }
+
+  /// Appends one byte of markup: an ASCII character.
+  mutating func append(byte: UInt8) { bytes.append(byte) }
+
+  /// Appends `other`'s markup.
+  mutating func append(_ other: MarkupBytes) { bytes += other.bytes }
+
+  /// Appends `text` escaped for HTML content and quoted attributes: `<`, `>`, `&`, `"` and
+  /// `'` become references, byte by byte (so that a combining mark cannot hide a quote).
+  mutating func append(escaping text: String) {
     var text = text
-    text.withUTF8 { bytes.append(contentsOf: $0) }
+    text.withUTF8 { text in
+      // The bytes between two markup characters are appended in one piece.
+      var start = 0
+      for (index, byte) in text.enumerated() {
+        let reference: String
+        switch byte {
+        case UInt8(ascii: "<"): reference = "&lt;"
+        case UInt8(ascii: ">"): reference = "&gt;"
+        case UInt8(ascii: "&"): reference = "&amp;"
+        case UInt8(ascii: "\""): reference = "&quot;"
+        case UInt8(ascii: "'"): reference = "&#39;"
+        default: continue
+        }
+        bytes += text[start..<index]
+        bytes += reference.utf8
+        start = index + 1
+      }
+      bytes += text[start...]
+    }
   }
 
   /// Appends `value` in decimal, as `String(value)` writes it.
@@ -25,19 +53,18 @@ struct MarkupBytes {
   /// Appends the decimal digits of `value`, zero-padded on the left to `count`.
   mutating func append(digitsOf value: UInt64, atLeast count: Int) {
     var length = 1
-    var power: UInt64 = 10
-    while length < 20 && value >= power {
+    var power: UInt64 = 1
+    while length < 20 && value / power >= 10 {
       length += 1
       power &*= 10
     }
-    length = max(length, count)
-    bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: length))
+    if count > length { bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: count - length)) }
+    // From the most significant digit down: each an append, not a store into a placeholder.
     var rest = value
-    var index = bytes.count
-    while rest != 0 {
-      index -= 1
-      bytes[index] = UInt8(ascii: "0") + UInt8(rest % 10)
-      rest /= 10
+    while power > 0 {
+      bytes.append(UInt8(ascii: "0") + UInt8(rest / power))
+      rest %= power
+      power /= 10
     }
   }
 }

@@ -1,10 +1,9 @@
-import Mustache
 import Replay
 import TraceModel
 
 /// Gathers what the HTML report shows while sessions replay: per session, its tracks (merged
 /// past a bound) and its findings with the model's state where each was found (the first
-/// ``findingsWithState`` of them), rendered to the session's part of the page as it ends and
+/// ``findingsWithState`` of them), written to the session's part of the page as it ends and
 /// spooled; and the tallies of the summary. Memory holds one session, whatever the input's length.
 final class ReportBuilder: TimelineSink {
   /// A finding as the report lists it.
@@ -27,9 +26,11 @@ final class ReportBuilder: TimelineSink {
     // @exclusivity(unchecked): one builder fills a section, on one thread, and changes a track
     // without calling anything that could reach the section again; the runtime's checks on
     // every timeline change protected nothing.
-    @exclusivity(unchecked) var tracks: [TimelineTrack: ReportTrack] = [:]
-    /// Tracks in the order they first changed.
-    @exclusivity(unchecked) var trackOrder: [TimelineTrack] = []
+    /// Its tracks, in the order they first changed, changed in place (a dictionary of them
+    /// moved a track out and back in for each change: a tenth of a report's instructions).
+    @exclusivity(unchecked) var tracks: [ReportTrack] = []
+    /// Where each of ``tracks`` is, by what it shows.
+    private(set) var trackIndex: [TimelineTrack: Int] = [:]
     var findings: [ReportedFinding] = []
     var findingCount = 0
     /// All its findings by severity and the rules they are of, for the index and the filters.
@@ -44,6 +45,16 @@ final class ReportBuilder: TimelineSink {
     var heldStates: [Int: String] = [:]
 
     init(session: TimelineSession) { self.session = session }
+
+    /// The track that shows `kind`, if it has changed.
+    func track(_ kind: TimelineTrack) -> ReportTrack? { trackIndex[kind].map { tracks[$0] } }
+
+    /// Adds `track`, after those that changed before it, and gives its place in ``tracks``.
+    @discardableResult func add(_ track: ReportTrack) -> Int {
+      trackIndex[track.kind] = tracks.count
+      tracks.append(track)
+      return tracks.count - 1
+    }
   }
 
   /// Findings listed (with their state) per session; the rest are counted.
@@ -55,7 +66,6 @@ final class ReportBuilder: TimelineSink {
   private(set) var sessions: [ReportPage.SessionEntry] = []
   /// Events over all sessions.
   private(set) var events = 0
-  private let sessionTemplate: MustacheTemplate
   /// Findings per rule and severity, over all sessions.
   private(set) var tally: [String: (severity: Severity, count: Int)] = [:]
   /// Findings by rule, app's controller and message shape, over all sessions.
@@ -69,11 +79,6 @@ final class ReportBuilder: TimelineSink {
   /// The current session's model, for naming its tracks once the trace has given the classes.
   private var model: SessionModel?
 
-  /// - Throws: when the session template does not parse (a bug).
-  init() throws {
-    sessionTemplate = try ReportHTMLText.template(ReportTemplate.session)
-  }
-
   func beginSession(_ session: TimelineSession, model: SessionModel) {
     current = SessionSection(session: session)
     self.model = model
@@ -81,16 +86,15 @@ final class ReportBuilder: TimelineSink {
 
   func change(_ change: TimelineChange, at time: Double, model: SessionModel) {
     guard let section = current else { return }
-    var index = section.tracks.index(forKey: change.track)
-    if index == nil {
+    let index: Int
+    if let known = section.trackIndex[change.track] {
+      index = known
+    } else {
       // A track is drawn from its first slice on.
       guard change.label != nil else { return }
-      section.tracks[change.track] = ReportTrack(kind: change.track)
-      section.trackOrder.append(change.track)
-      index = section.tracks.index(forKey: change.track)
+      index = section.add(ReportTrack(kind: change.track))
     }
-    // Through `values`, the track changes in place (`tracks[key]?.set` moves it out and back).
-    section.tracks.values[index!].set(
+    section.tracks[index].set(
       slot: change.slot, to: change.label, at: time, burst: burst(at: time, line: change.line))
   }
 
@@ -147,15 +151,17 @@ final class ReportBuilder: TimelineSink {
   func endSession(at time: Double, events: Int) {
     guard let section = current else { return }
     let burst = time == instant.time ? min(instant.lines.count, ReportPage.burstSteps) : 0
-    for track in section.trackOrder {
-      section.tracks[track]?.finish(at: time, burst: burst)
-      if let model { section.tracks[track]?.name(with: model) }
+    for index in section.tracks.indices {
+      section.tracks[index].finish(at: time, burst: burst)
+      if let model { section.tracks[index].name(with: model) }
     }
     section.events = events
     section.end = time
     self.events += events
     let view = ReportPage.SessionView(section, index: sessions.count + 1)
-    sessionPages.append(sessionTemplate.render(view))
+    var markup = MarkupBytes()
+    view.write(to: &markup)
+    sessionPages.append(utf8: markup.bytes)
     sessions.append(view.entry)
     current = nil
     model = nil

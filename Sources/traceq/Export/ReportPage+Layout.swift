@@ -13,21 +13,21 @@ extension ReportPage {
       .interfaceOrientation, .deviceOrientation, .allowedOrientations, .presentations, .popovers,
     ]
     let named = Set(section.findings.flatMap { $0.finding.subjects.map(\.address) })
-    var controllers = section.trackOrder.enumerated().compactMap { order, track -> (Int, ReportTrack)? in
-      guard case .controller = track, let drawn = section.tracks[track] else { return nil }
-      return (order, drawn)
+    // Places in `section.tracks`, which the ranking moves rather than the tracks.
+    var controllers = section.tracks.indices.filter {
+      guard case .controller = section.tracks[$0].kind else { return false }
+      return true
     }
     if controllers.count > controllerTracks {
       // Ranked once each: looking an address up in `named` per comparison was most of a
       // session's layout.
-      let ranked = controllers.map { order, track in
-        (rank: (named.contains(track.address ?? "") ? 0 : 1, -track.slices), order: order, track: track)
+      let ranked = controllers.map { order in
+        let track = section.tracks[order]
+        return (rank: (named.contains(track.address ?? "") ? 0 : 1, -track.slices), order: order)
       }
-      controllers = ranked.sorted { $0.rank < $1.rank }.prefix(controllerTracks).sorted { $0.order < $1.order }.map {
-        ($0.order, $0.track)
-      }
+      controllers = ranked.sorted { $0.rank < $1.rank }.prefix(controllerTracks).map(\.order).sorted()
     }
-    return fixed.compactMap { section.tracks[$0] } + controllers.map(\.1)
+    return fixed.compactMap { section.track($0) } + controllers.map { section.tracks[$0] }
   }
 
   /// The CSS class of a track's label.
@@ -113,10 +113,11 @@ extension MarkupBytes {
   mutating func append(number value: Double) {
     // Past 2^53 thousandths a double has no fraction to print (and Int64 may not hold it).
     guard abs(value) < 1e12 else { return append(String(format: "%.0f", value)) }
-    let thousandths = (value * 1000).rounded()
-    let whole = Int64(thousandths / 1000)
-    var fraction = UInt64(abs(thousandths.truncatingRemainder(dividingBy: 1000)))
-    if value < 0 && whole == 0 && fraction != 0 { append("-") }
+    // Under 10^15, which both a double and an Int64 hold exactly.
+    let thousandths = Int64((value * 1000).rounded())
+    let whole = thousandths / 1000
+    var fraction = (thousandths % 1000).magnitude
+    if thousandths < 0 && whole == 0 { append(byte: UInt8(ascii: "-")) }
     append(whole)
     guard fraction != 0 else { return }
     var digits = 3
@@ -124,7 +125,7 @@ extension MarkupBytes {
       fraction /= 10
       digits -= 1
     }
-    append(".")
+    append(byte: UInt8(ascii: "."))
     append(digitsOf: fraction, atLeast: digits)
   }
 }

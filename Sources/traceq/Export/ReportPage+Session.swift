@@ -1,19 +1,20 @@
 import Replay
 import TraceModel
 
-/// One session's part of the page: its heading, timeline and findings, rendered when the
-/// session ends (``ReportBuilder``), so that the page holds one session at a time.
+/// One session's part of the page: its heading, timeline and findings, written when the
+/// session ends (``ReportBuilder``, ``SessionView/write(to:)``), so that the page holds one
+/// session at a time.
 extension ReportPage {
   /// One session: its heading, the tracks' labels, the SVG's shapes and the findings.
   struct SessionView {
-    /// What the index shows of it, and its heading (the session template renders inside it).
+    /// What the index shows of it, and its heading.
     let entry: SessionEntry
     let height: Int
     let labels: [Label]
     let ticks: [Tick]
     let rows: [Row]
     /// The slices, as SVG.
-    let rects: String
+    let rects: MarkupBytes
     let markers: [Marker]
     let findings: [FindingView]
     let omitted: [String]
@@ -34,7 +35,7 @@ extension ReportPage {
         }
       }
       self.labels = labels
-      self.rects = rects.text
+      self.rects = rects
       height = labels.count * ReportPage.rowHeight
       rows = labels.indices.map { Row(y: $0 * ReportPage.rowHeight, odd: $0 % 2 == 1) }
       ticks = ReportPage.ticks(span: span)
@@ -50,7 +51,7 @@ extension ReportPage {
       }
       self.entry = entry
       var omitted: [String] = []
-      let hidden = section.trackOrder.count - tracks.count
+      let hidden = section.tracks.count - tracks.count
       if hidden > 0 { omitted.append("\(hidden) more controller tracks are not drawn (the busiest are).") }
       if section.findingCount > findings.count {
         omitted.append(

@@ -2,9 +2,10 @@ import Mustache
 import Replay
 import TraceModel
 
-/// The HTML report: what ``ReportBuilder`` gathered, laid out for ``ReportTemplate``. Every
-/// value reaches the page through the template, which escapes it, but the timelines' slices:
-/// tens of thousands of them are written here (``appendBar(_:track:top:scale:to:)``), escaped by ``XMLText``.
+/// The HTML report: what ``ReportBuilder`` gathered, laid out for ``ReportTemplate`` (the page's
+/// head and foot, which escapes each value) and for the sessions' parts, written as markup
+/// bytes (``SessionView/write(to:)``, ``appendBar(_:track:top:scale:to:)``), escaped as the
+/// template escapes.
 struct ReportPage {
   /// At most this many controller tracks are drawn per session: those the findings name first,
   /// then the busiest.
@@ -58,7 +59,7 @@ struct ReportPage {
   /// Writes the page: the summary and the index, the sessions' parts, the footer.
   func write(to output: ReportOutput) throws {
     output.write(try ReportHTMLText.template(ReportTemplate.head).render(self))
-    sessionPages.write(to: output.write)
+    sessionPages.write(utf8: output.write(utf8:))
     output.write(try ReportHTMLText.template(ReportTemplate.foot).render(self))
   }
 

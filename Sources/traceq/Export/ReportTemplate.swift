@@ -1,6 +1,6 @@
 /// The HTML report's Mustache templates, style sheet and script, inlined into the page so that
 /// it opens anywhere without a network. The page is ``head`` (rendered with the ``ReportPage``),
-/// ``session`` per session (with its ``ReportPage/SessionView``, as the session ends), then
+/// each session's part (written as it ends: ``ReportPage/SessionView/write(to:)``), then
 /// ``foot``.
 enum ReportTemplate {
   static let head = """
@@ -59,41 +59,6 @@ enum ReportTemplate {
     · <span class="error">▲ error</span> <span class="warning">◆ warning</span> <span class="note">● note</span>
     </p>
     </header>
-    """
-
-  static let session = """
-    {{#entry}}<details class="session" id="{{anchor}}" data-session="{{number}}" data-build="{{build}}" data-rules="{{rules}}" data-severities="{{severities}}">
-    <summary><h2>{{heading}}</h2> <span class="meta">{{meta}}</span> <span class="counts">{{counts}}</span></summary>
-    <script type="text/html" class="drawing">
-    <div class="toolbar"><button data-zoom="2" title="zoom in">+</button><button data-zoom="0.5" title="zoom out">−</button><button data-zoom="0" title="whole session">fit</button><span class="zoom">1×</span> <span class="help">Ctrl + wheel zooms; scroll or drag to move; hover a bar for its times; click a marker for its finding.</span></div>
-    <div class="timeline">
-    <div class="labels">{{#labels}}<div class="label {{kind}}" title="{{name}}">{{name}}</div>{{/labels}}</div>
-    <div class="scroll"><div class="canvas">
-    <div class="axis">{{#ticks}}<span{{#minor}} class="minor"{{/minor}} style="left:{{percent}}%">{{text}}</span>{{/ticks}}</div>
-    <div class="markers">{{#markers}}<a href="#{{anchor}}" class="marker {{severity}}" data-anchor="{{anchor}}" style="left:{{percent}}%" title="{{title}}">{{shape}}</a>{{/markers}}</div>
-    <svg viewBox="0 0 1000 {{height}}" preserveAspectRatio="none" height="{{height}}" width="100%" role="img" aria-label="timeline of {{heading}}">
-    {{#rows}}{{#odd}}<rect class="band" x="0" y="{{y}}" width="1000" height="18"/>{{/odd}}{{/rows}}
-    {{#ticks}}<line class="tick{{#minor}} minor{{/minor}}" x1="{{x}}" x2="{{x}}" y1="0" y2="{{height}}"/>{{/ticks}}
-    {{{rects}}}
-    {{#markers}}<line class="mark {{severity}}" data-anchor="{{anchor}}" x1="{{x}}" x2="{{x}}" y1="0" y2="{{height}}"/>
-    {{/markers}}
-    </svg>
-    </div></div>
-    </div>
-    </script>
-    {{^empty(findings)}}
-    <ol class="findings">
-    {{#findings}}<li id="{{anchor}}" class="finding {{severity}}" data-rule="{{rule}}" data-severity="{{severity}}">
-    <a class="locate" href="#{{anchor}}" data-percent="{{percent}}" data-anchor="{{anchor}}" title="show on the timeline">{{location}}</a>: <span class="severity">{{shape}} {{severity}}</span>: {{message}} <code>[{{rule}}]</code>
-    <div class="hint">hint: {{hint}}</div>
-    {{#source}}<div class="source">in the app: <code>{{.}}</code></div>{{/source}}
-    <details><summary>model state after line {{stateLine}}{{#decidedLine}}, where it happened (decided at line {{.}}){{/decidedLine}}</summary><pre>{{state}}</pre></details>
-    </li>
-    {{/findings}}
-    </ol>
-    {{/empty(findings)}}
-    {{#omitted}}<p class="omitted">{{.}}</p>{{/omitted}}
-    </details>{{/entry}}
     """
 
   static let foot = """

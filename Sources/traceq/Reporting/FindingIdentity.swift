@@ -58,6 +58,9 @@ struct FindingIdentity: Hashable, Codable, Comparable {
     placeholders.sort { ($0.address.count, $0.address) > ($1.address.count, $1.address) }
     // Most messages name no line: looking for its bytes is a fraction of the regex's search.
     let numbered = mentionsLine(message) ? message.replacing(lineNumber, with: "line N") : message
+    if isPlain(numbered) && placeholders.allSatisfy({ isPlain($0.address) }) {
+      return replacing(inPlain: numbered, placeholders)
+    }
     var text = Substring(numbered)
     var result = ""
     while let next = text.first {
@@ -79,6 +82,53 @@ struct FindingIdentity: Hashable, Codable, Comparable {
     return result
   }
 
+  /// Whether each of `text`'s bytes is a character of its own, which compares equal to no
+  /// other: ASCII without a carriage return (which joins a line feed after it).
+  private static func isPlain(_ text: String) -> Bool {
+    text.utf8.allSatisfy { $0 < 0x80 && $0 != UInt8(ascii: "\r") }
+  }
+
+  /// The addresses of `placeholders` in `text` replaced as ``shape(_:addresses:)`` replaces
+  /// them, for plain text and addresses (``isPlain(_:)``), where bytes are characters: in one
+  /// scan of its bytes (comparing characters was most of a report's grouping of its findings).
+  private static func replacing(inPlain text: String, _ placeholders: [(address: String, placeholder: String)])
+    -> String
+  {
+    let text = Array(text.utf8)
+    let entries = placeholders.map { (address: Array($0.address.utf8), placeholder: $0.placeholder.utf8) }
+    var result: [UInt8] = []
+    result.reserveCapacity(text.count)
+    var index = 0
+    while index < text.count {
+      let replaced = entries.first { entry in
+        let end = index + entry.address.count
+        guard end <= text.count, text[index..<end].elementsEqual(entry.address) else { return false }
+        let joinsBefore = result.last.map(isWordByte) == true && isWordByte(entry.address[0])
+        let joinsAfter = end < text.count && isWordByte(text[end]) && isWordByte(entry.address[entry.address.count - 1])
+        return !joinsBefore && !joinsAfter
+      }
+      if let replaced {
+        result += replaced.placeholder
+        index += replaced.address.count
+      } else {
+        result.append(text[index])
+        index += 1
+      }
+    }
+    return String(decoding: result, as: UTF8.self)
+  }
+
+  /// ``isWordCharacter(_:)`` for an ASCII byte.
+  private static func isWordByte(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+      UInt8(ascii: "0")...UInt8(ascii: "9"),
+      UInt8(ascii: "_"):
+      true
+    default: false
+    }
+  }
+
   /// "line 22" as a whole word, compiled once (compiling it was half the time of a shape).
   nonisolated(unsafe) private static let lineNumber = /\bline \d+\b/
 
@@ -87,7 +137,9 @@ struct FindingIdentity: Hashable, Codable, Comparable {
   private static func mentionsLine(_ text: String) -> Bool {
     var text = text
     return text.withUTF8 { bytes in
-      bytes.indices.contains { bytes[$0...].starts(with: "line ".utf8) }
+      bytes.indices.contains { start in
+        bytes[start] == UInt8(ascii: "l") && bytes[start...].starts(with: "line ".utf8)
+      }
     }
   }
 

@@ -38,7 +38,16 @@ final class ReportOutput {
       StandardStreams.printLine(text)
       return
     }
-    buffer += Array(text.utf8) + [10]
+    buffer += text.utf8
+    buffer.append(10)
+    if buffer.count >= 1 << 16 { flush(handle) }
+  }
+
+  /// Writes the text whose UTF-8 is `bytes`, and a newline.
+  func write(utf8 bytes: ArraySlice<UInt8>) {
+    guard let handle else { return write(String(decoding: bytes, as: UTF8.self)) }
+    buffer += bytes
+    buffer.append(10)
     if buffer.count >= 1 << 16 { flush(handle) }
   }
 

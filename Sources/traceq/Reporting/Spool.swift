@@ -16,11 +16,14 @@ final class Spool {
   private(set) var isEmpty = true
 
   /// Adds `text`, to be handed to the output in one piece (the output adds a line break).
-  func append(_ text: String) {
+  func append(_ text: String) { append(utf8: text.utf8) }
+
+  /// Adds the text whose UTF-8 is `bytes`, as ``append(_:)`` adds a text.
+  func append(utf8 bytes: some Collection<UInt8>) {
     isEmpty = false
-    let count = UInt32(text.utf8.count)
+    let count = UInt32(bytes.count)
     for index in 0..<4 { buffer.append(UInt8(truncatingIfNeeded: count >> (8 * index))) }
-    buffer += text.utf8
+    buffer += bytes
     guard buffer.count >= Self.memoryLimit else { return }
     do {
       let file = try file ?? TemporaryFile()
@@ -34,6 +37,11 @@ final class Spool {
 
   /// Hands each text added, in order, to `output`.
   func write(to output: (String) -> Void) {
+    write(utf8: { output(String(decoding: $0, as: UTF8.self)) })
+  }
+
+  /// Hands the UTF-8 of each text added, in order, to `output`.
+  func write(utf8 output: (ArraySlice<UInt8>) -> Void) {
     var pending: [UInt8] = []
     func emit(_ bytes: UnsafeRawBufferPointer) {
       pending += bytes
@@ -41,7 +49,7 @@ final class Spool {
       while start + 4 <= pending.count {
         let count = (0..<4).reduce(0) { $0 | Int(pending[start + $1]) << (8 * $1) }
         guard start + 4 + count <= pending.count else { break }
-        output(String(decoding: pending[(start + 4)..<(start + 4 + count)], as: UTF8.self))
+        output(pending[(start + 4)..<(start + 4 + count)])
         start += 4 + count
       }
       pending.removeFirst(start)

@@ -10,7 +10,8 @@ enum XMLText {
   private static func escape(_ text: String, attribute: Bool) -> String {
     // Most text (a report's tens of thousands of bar titles) has nothing to escape: the scan
     // of its bytes is a fraction of building a copy scalar by scalar.
-    guard text.utf8.contains(where: { needsEscaping($0, attribute: attribute) }) else { return text }
+    var text = text
+    guard text.withUTF8({ $0.contains { needsEscaping($0, attribute: attribute) } }) else { return text }
     var result = ""
     result.reserveCapacity(text.utf8.count)
     for scalar in text.unicodeScalars {
