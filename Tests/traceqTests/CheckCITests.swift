@@ -145,7 +145,22 @@ struct CheckCITests {
 
     let conflict = try runner.run(["check", "--format", "sarif", "--output", "a.sarif", "--format", "text", "traces"])
     #expect(conflict.status == 2)
-    #expect(conflict.error.contains("--format sarif and --format text would both write to a.sarif"))
+    #expect(
+      conflict.error.contains(
+        "--format sarif and --format text would both write to a.sarif; give --format text a file of its own: "
+          + "--format text:a.txt\n"))
+    let sameKind = try runner.run(
+      ["check", "--format", "json:out/r.json", "--format", "codeclimate:out/r.json", "traces"])
+    #expect(sameKind.status == 2)
+    #expect(
+      sameKind.error.contains(
+        "write to out/r.json; give --format codeclimate a file of its own: --format codeclimate:out/r-codeclimate.json\n"
+      ))
+    let bothPrinted = try runner.run(["check", "--format", "json", "--format", "markdown", "traces"])
+    #expect(bothPrinted.status == 2)
+    #expect(
+      bothPrinted.error.contains(
+        "write to standard output; give --format markdown a file of its own: --format markdown:traceq.md\n"))
   }
 
   @Test("--print-config shows the configuration in force, and reads back the same")

@@ -21,6 +21,17 @@ enum ReportFormat: String, CaseIterable {
     case .codeclimate: CodeClimateReporter(output: output)
     }
   }
+
+  /// The usual extension of a file in this format.
+  var fileExtension: String {
+    switch self {
+    case .text, .github: "txt"
+    case .json, .codeclimate: "json"
+    case .junit, .checkstyle: "xml"
+    case .sarif: "sarif"
+    case .markdown: "md"
+    }
+  }
 }
 
 /// A `--format` value: a format, and optionally the file it goes to (`sarif:build/traceq.sarif`).

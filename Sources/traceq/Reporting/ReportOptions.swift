@@ -40,12 +40,22 @@ struct ReportOptions: ParsableArguments {
         let destination = target.path.map { "to \($0)" } ?? "to standard output"
         throw CommandFailure.usage(
           "--format \(other.rawValue) and --format \(target.format.rawValue) would both write \(destination); "
-            + "give each its own file with FORMAT:PATH, e.g. --format \(other.rawValue):traceq.\(other.rawValue) "
-            + "--format \(target.format.rawValue)")
+            + "give --format \(target.format.rawValue) a file of its own: "
+            + "--format \(target.format.rawValue):\(Self.ownFile(for: target.format, besides: target.path))")
       }
       seen[place] = target.format
     }
     return targets
+  }
+
+  /// A file for `format` next to `path`, the file two formats would share (`a.sarif` gives
+  /// `a.txt` for text); `traceq.EXT` for standard output.
+  static func ownFile(for format: ReportFormat, besides path: String?) -> String {
+    guard let path else { return "traceq.\(format.fileExtension)" }
+    let stem = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+    let directory = path[..<(path.lastIndex(of: "/").map(path.index(after:)) ?? path.startIndex)]
+    let file = directory + stem + "." + format.fileExtension
+    return file == path ? directory + stem + "-" + format.rawValue + "." + format.fileExtension : file
   }
 
   /// The reporters, their files created; `colour` says whether one writing to a terminal (or
