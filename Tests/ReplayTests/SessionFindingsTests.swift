@@ -9,7 +9,7 @@ import TraceModel
 struct SessionFindingsTests {
   /// A finding at `line` whose message records which one it was.
   static func finding(line: Int, _ ordinal: Int, logged: Bool = false) -> Finding {
-    var origin = ConsoleOrigin(timestamp: "12:00:00.\(ordinal)", process: "App", pid: ordinal % 3 == 0 ? nil : ordinal)
+    let origin = ConsoleOrigin(timestamp: "12:00:00.\(ordinal)", process: "App", pid: ordinal % 3 == 0 ? nil : ordinal)
     return Finding(
       ruleID: "rule-\(ordinal % 7)", severity: Severity.allCases[ordinal % Severity.allCases.count], line: line,
       session: ordinal % 5, message: "finding \(ordinal) — ünïcode \u{1F600}",
