@@ -38,6 +38,7 @@ struct BaselineTests {
     #expect(
       FindingIdentity.shape("0x7d03 was added at line 22 to 0x7c10", addresses: ["0x7d03", "0x7c10"])
         == "#1 was added at line N to #2")
+    #expect(FindingIdentity.shape("é line 3, line 2é, éline 4", addresses: []) == "é line N, line 2é, éline 4")
   }
 
   @Test(
@@ -47,6 +48,7 @@ struct BaselineTests {
       ("vc-12 and vc-1 in vc-1vc-12 vc-1-vc-1", ["vc-1", "vc-12"], "#2 and #1 in vc-1vc-12 #1-#1"),
       ("a 0xD4 is not 0xd4; A is", ["0xd4", "A"], "a 0xD4 is not #1; #2 is"),
       ("0x1 at line 7 after line 7x", ["0x1"], "#1 at line N after line 7x"),
+      ("(line 22) online 3 line 4_ line  5 line 6", [], "(line N) online 3 line 4_ line  5 line N"),
     ])
   func shapeOfPlainText(_ message: String, _ addresses: [String], _ shape: String) {
     #expect(FindingIdentity.shape(message, addresses: addresses) == shape)
