@@ -27,7 +27,9 @@ package final class TraceDecoding: IngestItemSource, SessionObserver {
   /// - Throws: `TraceReadError` when the file cannot be read.
   package init(path: String, rules: RuleSet?) throws {
     self.path = path
-    driver = SessionDriver(rules: rules)
+    // The model releases the ids of controllers it no longer needs, as `check` does; the rows
+    // of the objects they named end (``ObjectAnnouncements``).
+    driver = SessionDriver(rules: rules, recyclesIDs: true)
     checks = rules != nil
     hashing = HashingByteSource(try FileByteSource(path: path))
     stream = TraceStream(
@@ -56,16 +58,24 @@ package final class TraceDecoding: IngestItemSource, SessionObserver {
             content: (hashing.hash.finalize(), hashing.hash.byteCount))
           continue
         }
-        driver.take(item, to: self)
         switch item {
-        case .session(_, _, let symbols): objects.start(symbols)
+        case .session(_, _, let symbols):
+          driver.take(item, to: self)
+          symbols.tracksRecycling = true
+          objects.start(symbols)
         case .event(let event):
           // An event is handed on as it comes (the driver reports nothing else for it), after
-          // what its record told of its objects.
+          // what its record told of its objects (told before the model may release them), and
+          // before the ids released after it (only ever after an event that told something).
           objects.take { queued.append(.item($0)) }
+          driver.take(item, to: self)
           if queued.isEmpty { return .event(event) }
           queued.append(.item(.event(event)))
-        case .issue: break
+          if driver.session?.replay == nil, let warning = objects.releaseControllers(after: event) {
+            queued.append(.item(.issue(warning)))
+          }
+          objects.takeReleased { queued.append(.item($0)) }
+        case .issue: driver.take(item, to: self)
         }
       }
       if let item = takeQueued() { return item }

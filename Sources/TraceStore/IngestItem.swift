@@ -12,6 +12,9 @@ package enum IngestItem {
   /// had: a new object at a reused address). See ``ObjectAnnouncements``. (Indirect: the item
   /// holds two strings, and items per object are rare next to events.)
   indirect case object(ObjectID, address: String, className: String?, kind: ContainerKind?)
+  /// An object whose id the decoding side released to bound memory, after the last event naming
+  /// it: its row ends, and the id names a new object from then on (``ObjectAnnouncements``).
+  case released(ObjectID)
   /// Replay findings of the session that just ended (`--check`), sorted by line: all of them, or
   /// the next part (a session with many findings hands them on a part at a time).
   case findings([Finding])

@@ -2,8 +2,9 @@ import TraceModel
 
 /// The rows the open session's objects are stored as, decided while its events are stored: the
 /// row id each event points at, a ``ControllerRow`` per lifetime of a controller and a popover
-/// row per popover. A controller's lifetime ends at its `dealloc` and when a record gives its
-/// address another class; the next event naming the address starts another row.
+/// row per popover. A controller's lifetime ends at its `dealloc`, when a record gives its
+/// address another class, and when the decoding side releases its id to bound memory
+/// (``forget(_:)``); the next event naming the address starts another row.
 ///
 /// The writer's thread cannot read the session's symbols while the decoding side still changes
 /// them, so what it knows of an object comes in order with the events (``IngestItem/object(_:address:className:kind:)``).
@@ -86,6 +87,21 @@ package struct SessionObjectRows {
   package mutating func release(_ object: ObjectID) -> ControllerRow? {
     guard object.offset < slots.count, slots[object.offset].liveID != 0 else { return nil }
     return end(object)
+  }
+
+  /// Forgets `object`, whose id the decoding side released (``IngestItem/released(_:)``): returns
+  /// the row of its live lifetime, or of a controller the events never named in a column; the
+  /// id names a new object from then on.
+  package mutating func forget(_ object: ObjectID) -> ControllerRow? {
+    guard object.offset < slots.count else { return nil }
+    defer { slots[object.offset] = Slot() }
+    if slots[object.offset].liveID != 0 { return end(object) }
+    guard !slots[object.offset].stored else { return nil }
+    let slot = slots[object.offset]
+    if let className = slot.className { classes.insert(className) }
+    return ControllerRow(
+      id: firstID(object), address: slot.address, className: slot.className, kind: slot.kind, lines: nil,
+      appearances: .zero)
   }
 
   /// The rows left when the session ends: the live lifetimes, a controller the events never

@@ -63,6 +63,8 @@ package final class TraceFileRows<Rows: TraceRows> {
         if let ended = objects.declare(object, address: address, className: className, kind: kind) {
           try writer.insert(ended, session: open.id)
         }
+      case .released(let object):
+        if let open = session, let ended = objects.forget(object) { try writer.insert(ended, session: open.id) }
       }
       next = try source.next()
     }

@@ -59,10 +59,10 @@ package final class SessionModel {
   /// only when nothing after the replay needs every object the session named.
   @exclusivity(unchecked) package var recyclesIDs = false
   /// How many ids a session keeps before unneeded ones are released.
-  package var objectCap = 1 << 16 {
+  package var objectCap = SessionSymbols.idsBeforeRelease {
     didSet { nextSweep = objectCap }
   }
-  @exclusivity(unchecked) var nextSweep = 1 << 16
+  @exclusivity(unchecked) var nextSweep = SessionSymbols.idsBeforeRelease
   var warnedAboutCap = false
   /// The warning that the cap was reached (once per session), until the driver reports it.
   @exclusivity(unchecked) package internal(set) var capWarning: IngestIssue?

@@ -55,8 +55,8 @@ public struct IngestIssue: Sendable, Equatable {
     /// A file uses more distinct names than traceq keeps (unknown event names): the rest are
     /// stored under one placeholder (reported once per file).
     case tooManyNames = "too-many-names"
-    /// A session names more objects than `check` keeps: view controllers not in use were
-    /// forgotten (reported once per session).
+    /// A session names more objects than `check` and `ingest` keep at once: view controllers not
+    /// in use were forgotten, or their stored lifetimes ended (reported once per session).
     case tooManyObjects = "too-many-objects"
     /// A session holds more UIKit diagnostics than `check` reports one by one: the rest are
     /// counted by rule (reported once per session).

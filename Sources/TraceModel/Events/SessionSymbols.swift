@@ -50,6 +50,10 @@ public final class SessionSymbols {
     if index < addresses.count {
       addresses[index] = String(decoding: address, as: UTF8.self)
       roles[index] = role
+      if tracksRecycling {
+        reused.append(ObjectID(index))
+        declarations &+= 1
+      }
     } else {
       addresses.append(String(decoding: address, as: UTF8.self))
       classNames.append(nil)
@@ -83,8 +87,9 @@ public final class SessionSymbols {
   }
 
   /// How many times a record gave an object a class or kind it did not have (a new class
-  /// included): a reader on the decoding side compares it after each record to hand the change
-  /// on (a store keeps each class an address had, with the lines it had it).
+  /// included), or, with ``tracksRecycling``, numbered a new object with a released id: a reader
+  /// on the decoding side compares it after each record to hand the change on (a store keeps
+  /// each class an address had, with the lines it had it).
   public private(set) var declarations = 0
   /// The object of the latest such change: the controller of the record that made it.
   public private(set) var lastDeclared = ObjectID(0)
@@ -117,10 +122,35 @@ public final class SessionSymbols {
     return renewed
   }
 
+  /// How many ids a session's objects take before `check` and `ingest` release the ids of view
+  /// controllers, to bound memory: the default bound (`too-many-objects`).
+  public static let idsBeforeRelease = 1 << 16
+
+  /// Whether ``release(_:)`` and the reuse of a released id are listed for a reader on the
+  /// decoding side (``takeReleased()``, ``takeReused()``): an ingest, whose writer keeps a row
+  /// per object, sets it before the session's first record.
+  public var tracksRecycling = false
+  @exclusivity(unchecked) private var released: [ObjectID] = []
+  @exclusivity(unchecked) private var reused: [ObjectID] = []
+
+  /// The ids released since the last call, emptying the list.
+  public func takeReleased() -> [ObjectID] {
+    defer { released.removeAll(keepingCapacity: true) }
+    return released
+  }
+
+  /// The released ids given to a new address since the last call, emptying the list.
+  public func takeReused() -> [ObjectID] {
+    defer { reused.removeAll(keepingCapacity: true) }
+    return reused
+  }
+
   /// Forgets `id` (its address, class and roles): the next new address takes the id. Only for a
-  /// replay that no longer refers to `id` anywhere and needs no list of every object.
+  /// replay that no longer refers to `id` anywhere and needs no list of every object, or an
+  /// ingest that ended the id's rows (``tracksRecycling``).
   public func release(_ id: ObjectID) {
     guard !roles[id.offset].isEmpty else { return }
+    if tracksRecycling { released.append(id) }
     interner.remove(id.offset)
     addresses[id.offset] = ""
     classNames[id.offset] = nil
