@@ -58,6 +58,9 @@ final class StoredTraceItems: IngestItemSource {
         objects.take { queued.append($0) }
         if queued.isEmpty { return .event(event) }
         queued.append(.event(event))
+        // Memory bounded as plain ingest bounds it; the warning is among the stored issues.
+        _ = objects.releaseControllers(after: event)
+        objects.takeReleased { queued.append($0) }
         continue
       }
       guard !cancelled, let step = try cursor.next(of: trace.id) else {
@@ -88,6 +91,7 @@ final class StoredTraceItems: IngestItemSource {
         reason: "the stored header of session \(session.ordinal) of \(trace.path) is not a session header")
     }
     queued.append(.session(header, line: line, text: session.header, symbols: symbols))
+    symbols.tracksRecycling = true
     objects.start(symbols)
     ordinal = session.ordinal
   }
