@@ -40,17 +40,23 @@ struct IngestMemoryTests {
     #expect(bytes < 80 << 20, "peak resident memory \(bytes >> 20) MB")
   }
 
+  /// A directory holding `many.ndjson.gz`, 1 M controllers in one session, 3 in 4 never
+  /// deallocated, and a runner of commands there.
+  private static func manyControllers() throws -> (TemporaryDirectory, CommandRunner) {
+    let directory = try TemporaryDirectory()
+    let trace = directory.file("many.ndjson.gz")
+    #expect(FileManager.default.createFile(atPath: trace, contents: nil))
+    try CheckMemoryTests.manyControllers(1_000_000, to: trace)
+    return (directory, CommandRunner(directory: directory.path))
+  }
+
   @Test(
     "1 M controllers in one session, 3 in 4 never deallocated, are ingested in well under 150 MB, each stored",
     arguments: [[], ["--check"]])
   func neverDeallocatedControllersStayBounded(_ options: [String]) throws {
-    let directory = try TemporaryDirectory()
+    let (directory, runner) = try Self.manyControllers()
     defer { directory.remove() }
-    let trace = directory.file("many.ndjson.gz")
-    #expect(FileManager.default.createFile(atPath: trace, contents: nil))
-    try CheckMemoryTests.manyControllers(1_000_000, to: trace)
-    let runner = CommandRunner(directory: directory.path)
-    guard let (result, bytes) = try runner.peakMemory(["ingest", "--db", "t.db", trace] + options) else {
+    guard let (result, bytes) = try runner.peakMemory(["ingest", "--db", "t.db", "many.ndjson.gz"] + options) else {
       Issue.record("GNU time (/usr/bin/time) is needed to measure peak memory")
       return
     }
@@ -70,13 +76,9 @@ struct IngestMemoryTests {
 
   @Test("syncing that session to another database releases ids as its ingest did and stores the same rows")
   func syncOfNeverDeallocatedControllersStaysBounded() throws {
-    let directory = try TemporaryDirectory()
+    let (directory, runner) = try Self.manyControllers()
     defer { directory.remove() }
-    let trace = directory.file("many.ndjson.gz")
-    #expect(FileManager.default.createFile(atPath: trace, contents: nil))
-    try CheckMemoryTests.manyControllers(1_000_000, to: trace)
-    let runner = CommandRunner(directory: directory.path)
-    #expect(try runner.run(["ingest", "-q", "--db", "source.db", trace]).status == 0)
+    #expect(try runner.run(["ingest", "-q", "--db", "source.db", "many.ndjson.gz"]).status == 0)
     guard let (result, bytes) = try runner.peakMemory(["sync", "--from", "source.db", "--to", "target.db"]) else {
       Issue.record("GNU time (/usr/bin/time) is needed to measure peak memory")
       return
