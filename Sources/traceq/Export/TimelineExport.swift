@@ -1,3 +1,4 @@
+import Foundation
 import Replay
 import TraceIngest
 import TraceModel
@@ -35,6 +36,10 @@ struct TimelineExport {
   /// Where problems with the trace's lines (`file:line: severity: message [kind]`) and the error
   /// that stops a run go.
   var errorOutput: (String) -> Void = Terminal.error
+  /// Whether each file is decompressed and split on a thread of its own, as `check` reads a file
+  /// when a core is left over: the files are exported one at a time, so whenever there is more
+  /// than one core.
+  var readsAhead = ProcessInfo.processInfo.activeProcessorCount > 1
 
   /// What was read.
   struct Summary {
@@ -80,7 +85,7 @@ struct TimelineExport {
     let observer = TimelineObserver(file: path, export: self, sink: sink)
     let driven: SessionDriver.Summary
     do {
-      driven = try driver.run(try TraceFiles.stream(path), to: observer)
+      driven = try driver.run(try TraceFiles.stream(path, readsAhead: readsAhead), to: observer)
     } catch {
       throw ExportError.unreadable("\(error)")
     }
