@@ -57,3 +57,37 @@ struct ExportThreadingTests {
     }
   }
 }
+
+@Suite("PipelineStage")
+struct PipelineStageTests {
+  /// Tells when the stage's thread let go of its work.
+  final class Witness: @unchecked Sendable {
+    let released = DispatchSemaphore(value: 0)
+    deinit { released.signal() }
+  }
+
+  @Test("the values are taken in order on another thread, and the product comes back once all are done")
+  func inOrder() {
+    let caller = Thread.current
+    let stage = PipelineStage<Int, [Int]>(name: "test stage", capacity: 2, product: []) { value, product in
+      #expect(Thread.current != caller)
+      product.append(value)
+    }
+    for value in 0..<1_000 { stage.send(value) }
+    #expect(stage.finish() == Array(0..<1_000))
+  }
+
+  @Test("a stage its sender drops without finishing (an input that failed midway) lets its thread end")
+  func droppedEarly() {
+    var witness: Witness? = Witness()
+    let released = witness!.released
+    var stage: PipelineStage<Int, Int>? = PipelineStage(name: "test stage", capacity: 1, product: 0) {
+      [witness] value, product in
+      withExtendedLifetime(witness) { product += value }
+    }
+    witness = nil
+    stage?.send(1)
+    stage = nil
+    #expect(released.wait(timeout: .now() + 10) == .success)
+  }
+}

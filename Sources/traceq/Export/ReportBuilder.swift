@@ -4,7 +4,9 @@ import TraceModel
 /// Gathers what the HTML report shows while sessions replay: per session, its tracks (merged
 /// past a bound) and its findings with the model's state where each was found (the first
 /// ``findingsWithState`` of them), written to the session's part of the page as it ends and
-/// spooled; and the tallies of the summary. Memory holds one session, whatever the input's length.
+/// spooled; and the tallies of the summary. A session's part is laid out and written on a thread
+/// of its own (``SessionPages``) while the next session replays. Memory holds a few sessions
+/// (``sessionsWaiting`` waiting, one written, one replayed), whatever the input's length.
 final class ReportBuilder: TimelineSink {
   /// A finding as the report lists it.
   struct ReportedFinding {
@@ -57,13 +59,34 @@ final class ReportBuilder: TimelineSink {
     }
   }
 
+  /// The sessions' parts of the page and their entries in the index, in order.
+  struct SessionPages {
+    /// The sessions, for the index.
+    private(set) var entries: [ReportPage.SessionEntry] = []
+    /// Their parts of the page.
+    let markup = Spool()
+
+    /// Lays out `section`, the next session, and spools its part of the page.
+    mutating func add(_ section: SessionSection) {
+      let view = ReportPage.SessionView(section, index: entries.count + 1)
+      var bytes = MarkupBytes()
+      view.write(to: &bytes)
+      markup.append(utf8: bytes.bytes)
+      entries.append(view.entry)
+    }
+  }
+
   /// Findings listed (with their state) per session; the rest are counted.
   static let findingsWithState = 300
+  /// Sessions ended and waiting to be laid out, at most.
+  static let sessionsWaiting = 2
 
-  /// The sessions' parts of the page, in order.
-  let sessionPages = Spool()
-  /// The sessions, for the index.
-  private(set) var sessions: [ReportPage.SessionEntry] = []
+  /// Lays out the sessions that ended.
+  private let pages = PipelineStage<SessionSection, SessionPages>(
+    name: "traceq report pages", capacity: sessionsWaiting, product: SessionPages()
+  ) { section, pages in pages.add(section) }
+  /// Sessions ended: the current one is the next.
+  private var sessionsEnded = 0
   /// Events over all sessions.
   private(set) var events = 0
   /// Findings per rule and severity, over all sessions.
@@ -78,6 +101,10 @@ final class ReportBuilder: TimelineSink {
   @exclusivity(unchecked) private var current: SessionSection?
   /// The current session's model, for naming its tracks once the trace has given the classes.
   private var model: SessionModel?
+
+  /// The sessions' parts of the page, once the last session ended: waits for them to be laid
+  /// out. Called once.
+  func finish() -> SessionPages { pages.finish() }
 
   func beginSession(_ session: TimelineSession, model: SessionModel) {
     current = SessionSection(session: session)
@@ -122,7 +149,7 @@ final class ReportBuilder: TimelineSink {
   func finding(_ finding: Finding, source: SourcePlace?, at time: Double, model: SessionModel, afterLine line: Int) {
     guard let section = current else { return }
     tally[finding.ruleID] = (finding.severity, (tally[finding.ruleID]?.count ?? 0) + 1)
-    groups.add(finding, session: sessions.count + 1)
+    groups.add(finding, session: sessionsEnded + 1)
     section.findingCount += 1
     section.severityCounts[finding.severity, default: 0] += 1
     section.rules.insert(finding.ruleID)
@@ -158,11 +185,8 @@ final class ReportBuilder: TimelineSink {
     section.events = events
     section.end = time
     self.events += events
-    let view = ReportPage.SessionView(section, index: sessions.count + 1)
-    var markup = MarkupBytes()
-    view.write(to: &markup)
-    sessionPages.append(utf8: markup.bytes)
-    sessions.append(view.entry)
+    sessionsEnded += 1
+    pages.send(section)
     current = nil
     model = nil
     instant = (-1, [])

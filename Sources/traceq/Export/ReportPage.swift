@@ -34,11 +34,13 @@ struct ReportPage {
   /// The sessions' parts of the page, in order.
   private let sessionPages: Spool
 
+  /// Waits for `builder`'s last session to be laid out.
   /// - Parameter suppressed: findings the configuration suppressed (left out of the page).
   init(builder: ReportBuilder, files: Int, suppressed: Int = 0, input: String) {
     title = "traceq report · \(input)"
-    sessions = builder.sessions
-    sessionPages = builder.sessionPages
+    let pages = builder.finish()
+    sessions = pages.entries
+    sessionPages = pages.markup
     let findings = builder.tally.values.reduce(0) { $0 + $1.count }
     let crashes = sessions.compactMap(\.exception)
     summary = Summary(
