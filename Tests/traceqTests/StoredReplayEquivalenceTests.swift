@@ -5,9 +5,9 @@ import Testing
 import TraceImporters
 import TraceIngest
 import TraceModel
-import TraceStore
 
 @testable import TraceGenerator
+@testable import TraceStore
 
 /// `check --db` replays the stored rows of a file, `check FILE` the file itself: both must
 /// apply the same events, each naming the same objects (address, class, kind), and find the
@@ -88,6 +88,31 @@ struct StoredReplayEquivalenceTests {
     _ = try store.ingestGenerated(TraceGenerator.Settings(events: 20_000, sessions: 4, seed: 11, anomalyRate: 0.01))
     let events = try compare(store.directory.file("generated.ndjson"), in: store)
     #expect(events >= 20_000)
+  }
+
+  @Test("a session naming more objects than a stored session's reader holds: the same events, objects and findings")
+  func moreObjectsThanHeld() throws {
+    let store = try StoreFixture()
+    defer { store.directory.remove() }
+    // The reader holds the first addresses in text order and looks the others up by id, a few
+    // thousand ids at a time, forgetting them all past its cache's limit: the root (named again
+    // every 100 controllers), popovers and ids on both sides of every bound.
+    var lines = [TraceText.header(), #"{"ev":"setRoot","vc":"0xroot","class":"UINavigationController"}"#]
+    for index in 0..<(StoredRecords.objectsHeld + StoredObjectLookup.cacheLimit / 4) {
+      let address = "0x7f\(String(index, radix: 16))"
+      lines.append(
+        #"{"ev":"viewWillTransitionToSize","vc":"\#(address)","class":"C\#(index % 7)","width":320,"height":480}"#)
+      if index % 4 == 0 { lines.append(#"{"ev":"dealloc","vc":"\#(address)"}"#) }
+      if index % 100 == 0 { lines.append(#"{"ev":"viewWillAppear","vc":"0xroot"}"#) }
+      if index % 1000 == 0 {
+        lines.append(#"{"ev":"popoverCreate","popover":"0xp\#(index)","vc":"\#(address)"}"#)
+        lines.append(#"{"ev":"popoverPresent","popover":"0xp\#(index)","from":"bar"}"#)
+      }
+    }
+    let path = try store.write(TraceText.lines(lines), as: "many.ndjson.gz")
+    _ = try store.ingest([path])
+    let events = try compare(path, in: store)
+    #expect(events > StoredRecords.objectsHeld + StoredObjectLookup.cacheLimit / 4)
   }
 
   /// Replays `path` as `check FILE` does and its stored sessions as `check --db` does and

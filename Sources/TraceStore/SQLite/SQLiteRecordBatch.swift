@@ -27,15 +27,20 @@ final class SQLiteRecordBatch: StoredRecordBatch, @unchecked Sendable {
   }
 
   private let strings: RecordStrings
+  /// Where the addresses `strings` lacks are found (a session naming too many objects to hold).
+  private let lookup: StoredObjectLookup?
   // @exclusivity(unchecked): one thread at a time holds a batch (the reading thread fills it,
   // then hands it over) and its methods do not re-enter, so the dynamic checks protect nothing.
   @exclusivity(unchecked) private var rows: [StoredRow] = []
+  /// The addresses of the objects the rows name that `strings` lacks, by id, in ``bytes``.
+  @exclusivity(unchecked) private var addresses: [Int64: Range<Int>] = [:]
   /// The text columns' bytes, one after another.
   private let bytes: GrowableBytes
 
   /// An empty batch, with room for about `capacity` bytes (see ``byteCount``).
-  init(strings: RecordStrings, capacity: Int) {
+  init(strings: RecordStrings, lookup: StoredObjectLookup?, capacity: Int) {
     self.strings = strings
+    self.lookup = lookup
     rows.reserveCapacity(capacity / MemoryLayout<StoredRow>.stride + 1)
     bytes = GrowableBytes(capacity: capacity)
   }
@@ -46,8 +51,9 @@ final class SQLiteRecordBatch: StoredRecordBatch, @unchecked Sendable {
 
   /// Copies the columns of the statement's current row, each read with as few calls to SQLite
   /// as it allows (a value other than 0 is not NULL; `mask`, NULL in most rows, is asked its
-  /// type first).
-  func append(_ handle: SQLiteStatement) {
+  /// type first), and the addresses of its objects that `strings` lacks.
+  /// - Throws: what looking them up in the store threw.
+  func append(_ handle: SQLiteStatement) throws {
     let form = sqlite3_column_int64(handle, 2)
     var row = StoredRow(
       line: Int(sqlite3_column_int64(handle, 0)), form: form, rest: copyText(handle, 1) ?? 0..<0)
@@ -63,8 +69,19 @@ final class SQLiteRecordBatch: StoredRecordBatch, @unchecked Sendable {
       row.style = copyText(handle, 10)
       let animated = sqlite3_column_int64(handle, 11)
       if animated != 0 || !isNull(handle, 11) { row.animated = animated != 0 }
+      if let lookup {
+        for id in [row.vc, row.other, row.popover] { try copyAddress(of: id, from: lookup) }
+      }
     }
     rows.append(row)
+  }
+
+  /// Copies the address of object `id` into ``bytes`` unless `strings` has it or it is copied.
+  private func copyAddress(of id: Int64, from lookup: StoredObjectLookup) throws {
+    guard id != 0, strings.objects[id] == nil, addresses[id] == nil,
+      let address = try lookup.address(of: id)
+    else { return }
+    addresses[id] = address.withUnsafeBytes { bytes.append($0) }
   }
 
   private func isNull(_ handle: SQLiteStatement, _ index: Int32) -> Bool {
@@ -120,10 +137,8 @@ final class SQLiteRecordBatch: StoredRecordBatch, @unchecked Sendable {
     object(.other, row.other, event, &text, scan)
     object(.popover, row.popover, event, &text, scan)
     if let orientation = row.orientation {
-      let key = member(.orientation, event, &text)
-      let value = UnsafeRawBufferPointer(rebasing: bytes[orientation])
-      let quoted = text.appendQuoted(value)
-      scan.addString(key, at: quoted, hasEscapes: quoted.count != value.count + 2)
+      appendString(
+        UnsafeRawBufferPointer(rebasing: bytes[orientation]), as: member(.orientation, event, &text), &text, scan)
     }
     if let mask = row.mask, row.form & RecordForm.maskInRecord == 0 {
       let key = member(.mask, event, &text)
@@ -132,10 +147,7 @@ final class SQLiteRecordBatch: StoredRecordBatch, @unchecked Sendable {
       scan.addNumber(key, at: text.append(String(mask)), value: exact)
     }
     if let style = row.style {
-      let key = member(.style, event, &text)
-      let value = UnsafeRawBufferPointer(rebasing: bytes[style])
-      let quoted = text.appendQuoted(value)
-      scan.addString(key, at: quoted, hasEscapes: quoted.count != value.count + 2)
+      appendString(UnsafeRawBufferPointer(rebasing: bytes[style]), as: member(.style, event, &text), &text, scan)
     }
     if let animated = row.animated {
       let key = member(.animated, event, &text)
@@ -155,9 +167,21 @@ final class SQLiteRecordBatch: StoredRecordBatch, @unchecked Sendable {
   private func object(
     _ column: ColumnKeys.Column, _ id: Int64, _ event: EventName?, _ text: inout TextBuffer, _ scan: AssembledRecordScan
   ) {
-    guard id != 0, let address = strings.objects[id] else { return }
-    let key = member(column, event, &text)
-    scan.addString(key, at: text.append(strings.text[address.text]), hasEscapes: address.hasEscapes)
+    guard id != 0 else { return }
+    if let address = strings.objects[id] {
+      let key = member(column, event, &text)
+      scan.addString(key, at: text.append(strings.text[address.text]), hasEscapes: address.hasEscapes)
+    } else if let address = addresses[id] {
+      appendString(bytes[address], as: member(column, event, &text), &text, scan)
+    }
+  }
+
+  /// Appends `value` as a JSON string, the value of `key`.
+  private func appendString(
+    _ value: UnsafeRawBufferPointer, as key: RecordKey, _ text: inout TextBuffer, _ scan: AssembledRecordScan
+  ) {
+    let quoted = text.appendQuoted(value)
+    scan.addString(key, at: quoted, hasEscapes: quoted.count != value.count + 2)
   }
 
   /// Appends `,"key":` of `column` in a record of `event`; returns the key.

@@ -11,10 +11,16 @@ struct StoredRecords {
   private let db: Database
   /// The event names by `event_names.id`.
   private let names: [(id: Int64, name: String)]
+  /// The addresses of the objects of sessions that name more than ``objectsHeld``.
+  private let lookup: StoredObjectLookup
+  /// A session's addresses are read whole before its rows up to this many; past them, looked up
+  /// as the rows need them (``StoredObjectLookup``), so that memory stays bounded.
+  static let objectsHeld = 1 << 16
 
   init(_ db: Database) throws {
     self.db = db
     names = try Row.fetchAll(db, sql: "SELECT id, name FROM event_names").map { ($0["id"], $0["name"]) }
+    lookup = try StoredObjectLookup(db)
   }
 
   /// Reads the rows `rows` of session `session` in order, handing `body` a batch each time its
@@ -30,8 +36,16 @@ struct StoredRecords {
         SELECT id, address FROM popovers WHERE session_id = ?
         """)
     try objects.setArguments([session, session])
+    var held = 0
+    var more = false
     let strings = try RecordStrings(names: names) { add in
-      try step(objects) { add(sqlite3_column_int64($0, 0), Self.text($0, 1)) }
+      try Self.step(objects, in: db) { handle in
+        more = held == Self.objectsHeld
+        guard !more else { return false }
+        add(sqlite3_column_int64(handle, 0), Self.text(handle, 1))
+        held += 1
+        return true
+      }
     }
     let statement = try db.makeStatement(
       sql: """
@@ -39,20 +53,23 @@ struct StoredRecords {
         FROM event_rows WHERE id BETWEEN ? AND ? ORDER BY id
         """)
     try statement.setArguments([rows.lowerBound, rows.upperBound])
-    var batch = SQLiteRecordBatch(strings: strings, capacity: batchBytes)
-    try step(statement) { row in
-      batch.append(row)
+    let lookup = more ? lookup : nil
+    var batch = SQLiteRecordBatch(strings: strings, lookup: lookup, capacity: batchBytes)
+    try Self.step(statement, in: db) { row in
+      try batch.append(row)
       if batch.byteCount >= batchBytes {
         try body(batch)
-        batch = SQLiteRecordBatch(strings: strings, capacity: batchBytes)
+        batch = SQLiteRecordBatch(strings: strings, lookup: lookup, capacity: batchBytes)
       }
+      return true
     }
     if !batch.isEmpty { try body(batch) }
   }
 
-  /// Steps `statement` to its end, handing `body` each row (SQLite's C API: these queries read
-  /// every stored event, and GRDB's rows cost several times the read itself).
-  private func step(_ statement: Statement, _ body: (SQLiteStatement) throws -> Void) throws {
+  /// Steps `statement` of `db` to its end, or until `body` returns false, handing `body` each
+  /// row (SQLite's C API: these queries read every stored event, and GRDB's rows cost several
+  /// times the read itself).
+  static func step(_ statement: Statement, in db: Database, _ body: (SQLiteStatement) throws -> Bool) throws {
     let handle = statement.sqliteStatement
     while true {
       let code = sqlite3_step(handle)
@@ -61,12 +78,12 @@ struct StoredRecords {
         throw DatabaseError(
           resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
       }
-      try body(handle)
+      guard try body(handle) else { return }
     }
   }
 
   /// A text column's bytes, valid until the statement steps (empty for NULL).
-  private static func text(_ handle: SQLiteStatement, _ index: Int32) -> UnsafeRawBufferPointer {
+  static func text(_ handle: SQLiteStatement, _ index: Int32) -> UnsafeRawBufferPointer {
     UnsafeRawBufferPointer(start: sqlite3_column_text(handle, index), count: Int(sqlite3_column_bytes(handle, index)))
   }
 }
