@@ -164,16 +164,24 @@ final class SQLiteRecordBatch: StoredRecordBatch, @unchecked Sendable {
     return name?.hasEscapes == false ? event : nil
   }
 
+  @inline(__always)
   private func object(
     _ column: ColumnKeys.Column, _ id: Int64, _ event: EventName?, _ text: inout TextBuffer, _ scan: AssembledRecordScan
   ) {
     guard id != 0 else { return }
-    if let address = strings.objects[id] {
-      let key = member(column, event, &text)
-      scan.addString(key, at: text.append(strings.text[address.text]), hasEscapes: address.hasEscapes)
-    } else if let address = addresses[id] {
-      appendString(bytes[address], as: member(column, event, &text), &text, scan)
-    }
+    guard let address = strings.objects[id] else { return lookedUpObject(column, id, event, &text, scan) }
+    let key = member(column, event, &text)
+    scan.addString(key, at: text.append(strings.text[address.text]), hasEscapes: address.hasEscapes)
+  }
+
+  /// ``object(_:_:_:_:_:)`` for an object whose address was looked up (kept out of line: only
+  /// sessions naming very many objects have them).
+  @inline(never)
+  private func lookedUpObject(
+    _ column: ColumnKeys.Column, _ id: Int64, _ event: EventName?, _ text: inout TextBuffer, _ scan: AssembledRecordScan
+  ) {
+    guard let address = addresses[id] else { return }
+    appendString(bytes[address], as: member(column, event, &text), &text, scan)
   }
 
   /// Appends `value` as a JSON string, the value of `key`.
