@@ -4,9 +4,11 @@ import TraceModel
 /// Gathers what the HTML report shows while sessions replay: per session, its tracks (merged
 /// past a bound) and its findings with the model's state where each was found (the first
 /// ``findingsWithState`` of them), written to the session's part of the page as it ends and
-/// spooled; and the tallies of the summary. A session's part is laid out and written on a thread
-/// of its own (``SessionPages``) while the next session replays. Memory holds a few sessions
-/// (``sessionsWaiting`` waiting, one written, one replayed), whatever the input's length.
+/// spooled; and the tallies of the summary. The tracks are built, and a session's part is laid
+/// out and written, on a thread of their own (``SessionPages``) while the replay goes on: the
+/// timeline's changes go there in batches, and the names of the session's controllers at its end.
+/// Memory holds a few sessions (at most ``itemsWaiting`` batches or sessions waiting, one written,
+/// one replayed), whatever the input's length.
 final class ReportBuilder: TimelineSink {
   /// A finding as the report lists it.
   struct ReportedFinding {
@@ -25,14 +27,9 @@ final class ReportBuilder: TimelineSink {
   /// One session's timeline and findings (a class: it is filled in place, event by event).
   final class SessionSection {
     var session: TimelineSession
-    // @exclusivity(unchecked): one builder fills a section, on one thread, and changes a track
-    // without calling anything that could reach the section again; the runtime's checks on
-    // every timeline change protected nothing.
-    /// Its tracks, in the order they first changed, changed in place (a dictionary of them
-    /// moved a track out and back in for each change: a tenth of a report's instructions).
-    @exclusivity(unchecked) var tracks: [ReportTrack] = []
-    /// Where each of ``tracks`` is, by what it shows.
-    private(set) var trackIndex: [TimelineTrack: Int] = [:]
+    /// Its tracks, set once they are built (``SessionPages``).
+    var timeline = SessionTimeline()
+    var tracks: [ReportTrack] { timeline.tracks }
     var findings: [ReportedFinding] = []
     var findingCount = 0
     /// All its findings by severity and the rules they are of, for the index and the filters.
@@ -49,14 +46,65 @@ final class ReportBuilder: TimelineSink {
     init(session: TimelineSession) { self.session = session }
 
     /// The track that shows `kind`, if it has changed.
-    func track(_ kind: TimelineTrack) -> ReportTrack? { trackIndex[kind].map { tracks[$0] } }
+    func track(_ kind: TimelineTrack) -> ReportTrack? { timeline.track(kind) }
+
+    /// Adds `track`, after those that changed before it.
+    func add(_ track: ReportTrack) { timeline.add(track) }
+  }
+
+  /// A session's tracks, in the order they first changed, changed in place (a dictionary of them
+  /// moved a track out and back in for each change: a tenth of a report's instructions).
+  struct SessionTimeline {
+    private(set) var tracks: [ReportTrack] = []
+    /// Where each of ``tracks`` is, by what it shows.
+    private var index: [TimelineTrack: Int] = [:]
+
+    /// The track that shows `kind`, if it has changed.
+    func track(_ kind: TimelineTrack) -> ReportTrack? { index[kind].map { tracks[$0] } }
 
     /// Adds `track`, after those that changed before it, and gives its place in ``tracks``.
-    @discardableResult func add(_ track: ReportTrack) -> Int {
-      trackIndex[track.kind] = tracks.count
+    @discardableResult mutating func add(_ track: ReportTrack) -> Int {
+      index[track.kind] = tracks.count
       tracks.append(track)
       return tracks.count - 1
     }
+
+    /// Applies `placed` to its track; a track is drawn from its first slice on.
+    mutating func apply(_ placed: PlacedChange) {
+      let change = placed.change
+      let place: Int
+      if let known = index[change.track] {
+        place = known
+      } else {
+        guard change.label != nil else { return }
+        place = add(ReportTrack(kind: change.track))
+      }
+      tracks[place].set(slot: change.slot, to: change.label, at: placed.time, burst: placed.burst)
+    }
+
+    /// Ends the open slices at `time`, `burst` changes into it, and names the tracks.
+    mutating func finish(at time: Double, burst: Int, names: [ObjectID: ControllerName]) {
+      for place in tracks.indices {
+        tracks[place].finish(at: time, burst: burst)
+        tracks[place].name(from: names)
+      }
+    }
+  }
+
+  /// A change to the timeline, at its time and its place among the changes then.
+  struct PlacedChange {
+    var change: TimelineChange
+    var time: Double
+    var burst: Int
+  }
+
+  /// What the pages' thread is sent, in the replay's order.
+  enum PageWork {
+    /// The current session's next changes.
+    case changes([PlacedChange])
+    /// The current session ended at `time`, `burst` changes into it: `section` (without its
+    /// tracks) and the names of the controllers its tracks show.
+    case ended(SessionSection, time: Double, burst: Int, names: [ObjectID: ControllerName])
   }
 
   /// The sessions' parts of the page and their entries in the index, in order.
@@ -65,6 +113,22 @@ final class ReportBuilder: TimelineSink {
     private(set) var entries: [ReportPage.SessionEntry] = []
     /// Their parts of the page.
     let markup = Spool()
+    /// The current session's tracks.
+    private var timeline = SessionTimeline()
+
+    /// Builds the current session's tracks, or lays out the session that ended and spools its
+    /// part of the page.
+    mutating func take(_ work: PageWork) {
+      switch work {
+      case .changes(let changes):
+        for change in changes { timeline.apply(change) }
+      case .ended(let section, let time, let burst, let names):
+        timeline.finish(at: time, burst: burst, names: names)
+        section.timeline = timeline
+        timeline = SessionTimeline()
+        add(section)
+      }
+    }
 
     /// Lays out `section`, the next session, and spools its part of the page.
     mutating func add(_ section: SessionSection) {
@@ -78,13 +142,21 @@ final class ReportBuilder: TimelineSink {
 
   /// Findings listed (with their state) per session; the rest are counted.
   static let findingsWithState = 300
-  /// Sessions ended and waiting to be laid out, at most.
-  static let sessionsWaiting = 2
+  /// Batches of changes or sessions ended waiting for the pages' thread, at most.
+  static let itemsWaiting = 4
+  /// Changes sent to the pages' thread at once, at most.
+  static let changesPerBatch = 1_024
 
-  /// Lays out the sessions that ended.
-  private let pages = PipelineStage<SessionSection, SessionPages>(
-    name: "traceq report pages", capacity: sessionsWaiting, product: SessionPages()
-  ) { section, pages in pages.add(section) }
+  /// Builds the tracks and lays out the sessions that ended.
+  private let pages = PipelineStage<PageWork, SessionPages>(
+    name: "traceq report pages", capacity: itemsWaiting, product: SessionPages()
+  ) { work, pages in pages.take(work) }
+  // @exclusivity(unchecked): as ``instant``, changed on every timeline change by this builder
+  // alone.
+  /// The current session's changes not yet sent.
+  @exclusivity(unchecked) private var changes: [PlacedChange] = []
+  /// Whether a controller's track has had a slice, by ``ObjectID/offset``: those named at the end.
+  @exclusivity(unchecked) private var controllersShown: [Bool] = []
   /// Sessions ended: the current one is the next.
   private var sessionsEnded = 0
   /// Events over all sessions.
@@ -112,17 +184,24 @@ final class ReportBuilder: TimelineSink {
   }
 
   func change(_ change: TimelineChange, at time: Double, model: SessionModel) {
-    guard let section = current else { return }
-    let index: Int
-    if let known = section.trackIndex[change.track] {
-      index = known
-    } else {
-      // A track is drawn from its first slice on.
-      guard change.label != nil else { return }
-      index = section.add(ReportTrack(kind: change.track))
+    guard current != nil else { return }
+    if case .controller(let vc) = change.track, change.label != nil {
+      if controllersShown.count <= vc.offset {
+        controllersShown.append(contentsOf: repeatElement(false, count: vc.offset + 1 - controllersShown.count))
+      }
+      controllersShown[vc.offset] = true
     }
-    section.tracks[index].set(
-      slot: change.slot, to: change.label, at: time, burst: burst(at: time, line: change.line))
+    changes.append(PlacedChange(change: change, time: time, burst: burst(at: time, line: change.line)))
+    if changes.count == Self.changesPerBatch { sendChanges() }
+  }
+
+  /// Hands the changes gathered to the pages' thread.
+  private func sendChanges() {
+    guard !changes.isEmpty else { return }
+    pages.send(.changes(changes))
+    // A new array rather than the one sent: the pages' thread has it now.
+    changes = []
+    changes.reserveCapacity(Self.changesPerBatch)
   }
 
   /// The place of the event at `line` among the events that changed the timeline at `time`.
@@ -178,15 +257,19 @@ final class ReportBuilder: TimelineSink {
   func endSession(at time: Double, events: Int) {
     guard let section = current else { return }
     let burst = time == instant.time ? min(instant.lines.count, ReportPage.burstSteps) : 0
-    for index in section.tracks.indices {
-      section.tracks[index].finish(at: time, burst: burst)
-      if let model { section.tracks[index].name(with: model) }
+    var names: [ObjectID: ControllerName] = [:]
+    if let model {
+      for offset in controllersShown.indices where controllersShown[offset] {
+        names[ObjectID(offset)] = ControllerName(ObjectID(offset), in: model)
+      }
     }
     section.events = events
     section.end = time
     self.events += events
     sessionsEnded += 1
-    pages.send(section)
+    sendChanges()
+    pages.send(.ended(section, time: time, burst: burst, names: names))
+    controllersShown.removeAll(keepingCapacity: true)
     current = nil
     model = nil
     instant = (-1, [])

@@ -1,4 +1,5 @@
 import Replay
+import TraceModel
 
 /// One row of a session's timeline in the HTML report: its slices, merged when they grow past
 /// a bound so that a long session stays small to store and to draw.
@@ -22,7 +23,7 @@ struct ReportTrack {
   static let capacity = 1_500
 
   let kind: TimelineTrack
-  /// The row's label (see ``name(with:)``).
+  /// The row's label (see ``name(from:)``).
   private(set) var name = ""
   /// The controller's address, on a controller's track.
   private(set) var address: String?
@@ -37,13 +38,12 @@ struct ReportTrack {
 
   init(kind: TimelineTrack) { self.kind = kind }
 
-  /// Names the row as the session's symbols describe it, at its end (when the trace has
-  /// given the classes).
-  mutating func name(with model: SessionModel) {
+  /// Names the row: a controller's as `names` gives it, another by what it shows.
+  mutating func name(from names: [ObjectID: ControllerName]) {
     switch kind {
     case .controller(let vc):
-      name = model.symbols.describe(vc)
-      address = model.symbols.address(of: vc)
+      name = names[vc]?.name ?? ""
+      address = names[vc]?.address
     default:
       name = kind.title
     }
@@ -106,5 +106,17 @@ struct ReportTrack {
       segments = merged
       if segments.count > Self.capacity / 2 { grain *= 2 }
     }
+  }
+}
+
+/// A controller as its track is labelled: the session's symbols describe it at the session's end,
+/// when the trace has given the classes.
+struct ControllerName {
+  let name: String
+  let address: String
+
+  init(_ vc: ObjectID, in model: SessionModel) {
+    name = model.symbols.describe(vc)
+    address = model.symbols.address(of: vc)
   }
 }
