@@ -393,7 +393,7 @@ struct HTMLReportTests {
     let export = TimelineExport(input: .files([Samples.directory]), policy: try Samples.policy(), errorOutput: { _ in })
     let summary = try export.run(into: builder)
     let page = ReportPage(builder: builder, files: summary.files, suppressed: 2, input: "samples")
-    #expect(!page.summary.crashes.isEmpty && !page.summary.groups.isEmpty && page.sessions.count > 1)
+    #expect(!page.summary.crashes.isEmpty && !page.summary.groupRows.isEmpty && page.sessions.count > 1)
     for text in [ReportTemplate.head, ReportTemplate.foot] {
       let template = try MustacheTemplate(string: text)
       let byName = template.render(page)

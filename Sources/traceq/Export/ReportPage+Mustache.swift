@@ -42,36 +42,9 @@ extension ReportPage.Summary: MustacheParent {
     case "rules": rules
     case "crashes": crashes
     case "crashSummary": crashSummary
-    case "groups": groups
+    case "groupRows": groupRows
     case "ungrouped": ungrouped
     case "builds": builds
-    default: nil
-    }
-  }
-}
-
-extension ReportPage.GroupRow: MustacheParent {
-  func child(named name: String) -> Any? {
-    switch name {
-    case "rule": rule
-    case "severity": severity
-    case "shape": shape
-    case "controller": controller
-    case "message": message
-    case "count": count
-    case "sessionCount": sessionCount
-    case "sessions": sessions
-    case "moreSessions": moreSessions
-    default: nil
-    }
-  }
-}
-
-extension ReportPage.SessionLink: MustacheParent {
-  func child(named name: String) -> Any? {
-    switch name {
-    case "anchor": anchor
-    case "text": text
     default: nil
     }
   }

@@ -52,7 +52,7 @@ struct ReportPage {
         .sorted { ($0.rank, -$0.count, $0.rule) < ($1.rank, -$1.count, $1.rule) },
       crashes: crashes,
       crashSummary: "UIKit raised an exception in \(Plural.count(crashes.count, "session")), where the app ends",
-      groups: builder.groups.sorted.map(GroupRow.init),
+      groupRows: builder.groups.sorted.reduce(into: MarkupBytes()) { GroupRow($1).write(to: &$0) }.text,
       ungrouped: builder.groups.ungrouped > 0
         ? "\(Plural.count(builder.groups.ungrouped, "more finding")) in further groups are not listed." : nil,
       builds: Set(sessions.map(\.build)).filter { !$0.isEmpty }.sorted())
@@ -108,8 +108,9 @@ struct ReportPage {
     /// Where UIKit raised an exception, per session that has one.
     let crashes: [Exception]
     let crashSummary: String
-    /// The triage table: findings by rule, app's controller and message shape.
-    let groups: [GroupRow]
+    /// The triage table's rows: findings by rule, app's controller and message shape, written
+    /// as markup (``GroupRow/write(to:)``).
+    let groupRows: String
     let ungrouped: String?
     /// The app builds the sessions name, for the filter.
     let builds: [String]
@@ -124,8 +125,8 @@ struct ReportPage {
     let message: String
     let count: Int
     let sessionCount: Int
-    /// Links to the first sessions that have the group's findings.
-    let sessions: [SessionLink]
+    /// The numbers of the first sessions that have the group's findings, linked to.
+    let sessions: [Int]
     let moreSessions: String?
 
     init(_ group: FindingGroups.Group) {
@@ -136,14 +137,9 @@ struct ReportPage {
       message = group.key.shape
       count = group.count
       sessionCount = group.sessions.count
-      self.sessions = group.sessions.prefix(8).map { SessionLink(anchor: "s\($0)", text: "\($0)") }
+      self.sessions = Array(group.sessions.prefix(8))
       moreSessions = group.sessions.count > 8 ? "+\(group.sessions.count - 8)" : nil
     }
-  }
-
-  struct SessionLink {
-    let anchor: String
-    let text: String
   }
 
   struct RuleRow {

@@ -33,9 +33,7 @@ enum ReportTemplate {
     <table class="groups">
     <thead><tr><th title="severity">!</th><th>rule</th><th>app's controller</th><th>message</th><th>findings</th><th>sessions</th></tr></thead>
     <tbody>
-    {{#groups}}<tr class="group" data-rule="{{rule}}" data-severity="{{severity}}"><td class="{{severity}}" title="{{severity}}">{{shape}}</td><td><code>{{rule}}</code></td><td>{{controller}}</td><td>{{message}}</td><td>{{count}}</td><td>{{sessionCount}}: {{#sessions}}<a href="#{{anchor}}">{{text}}</a> {{/sessions}}{{moreSessions}}</td></tr>
-    {{/groups}}
-    </tbody>
+    {{{groupRows}}}</tbody>
     </table>
     {{#ungrouped}}<p class="omitted">{{.}}</p>{{/ungrouped}}
     {{/empty(rules)}}
