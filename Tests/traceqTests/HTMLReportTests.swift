@@ -424,6 +424,37 @@ struct HTMLReportTests {
     #expect(ReportHTMLText().escapeText(text) == markup.text)
   }
 
+  @Test("a triage row written as bytes is the row the template engine wrote: values escaped, +N sessions")
+  func groupRowAsTemplated() throws {
+    let hostile = "a<b>&\"\u{301}'é </script><!--"
+    var group = FindingGroups.Group(
+      key: FindingGroups.Key(rule: "rule\(hostile)", controller: hostile, shape: "#1 \(hostile)"), severity: .warning)
+    group.count = 12
+    for sessions in [Array(1...3), Array(1...11)] {
+      group.sessions = sessions
+      let row = ReportPage.GroupRow(group)
+      var markup = MarkupBytes()
+      row.writeRow(to: &markup)
+      // The head's row as its template wrote it before.
+      let template = try ReportHTMLText.template(
+        """
+        {{#groups}}<tr class="group" data-rule="{{rule}}" data-severity="{{severity}}"><td class="{{severity}}" \
+        title="{{severity}}">{{shape}}</td><td><code>{{rule}}</code></td><td>{{controller}}</td><td>{{message}}</td>\
+        <td>{{count}}</td><td>{{sessionCount}}: {{#sessions}}<a href="#{{anchor}}">{{text}}</a> {{/sessions}}\
+        {{moreSessions}}</td></tr>
+        {{/groups}}
+        """)
+      var values: [String: Any] = [
+        "rule": row.rule, "severity": row.severity, "shape": row.shape, "controller": row.controller,
+        "message": row.message, "count": row.count, "sessionCount": row.sessionCount,
+        "sessions": row.sessions.map { ["anchor": "s\($0)", "text": "\($0)"] },
+      ]
+      if let more = row.moreSessions { values["moreSessions"] = more }
+      #expect(markup.text == template.render(["groups": [values]]))
+      #expect(markup.text.contains(sessions.count > 8 ? "</a> +3</td>" : "3</a> </td>"))
+    }
+  }
+
   @Test("durations and numbers are written short")
   func formatting() {
     #expect(

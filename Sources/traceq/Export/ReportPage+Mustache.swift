@@ -5,29 +5,12 @@ import Mustache
 // on its parents as well. `HTMLReportTests.headLookupsByName` holds each answer to what
 // `Mirror` gives.
 
-extension ReportPage.SessionEntry: MustacheParent {
-  func child(named name: String) -> Any? {
-    switch name {
-    case "anchor": anchor
-    case "number": number
-    case "heading": heading
-    case "meta": meta
-    case "build": build
-    case "rules": rules
-    case "severities": severities
-    case "counts": counts
-    case "exception": exception
-    default: nil
-    }
-  }
-}
-
 extension ReportPage: MustacheParent {
   func child(named name: String) -> Any? {
     switch name {
     case "title": title
     case "summary": summary
-    case "sessions": sessions
+    case "sessionRows": sessionRows
     case "css": css
     case "script": script
     default: nil

@@ -29,6 +29,8 @@ struct ReportPage {
   let summary: Summary
   /// The index of the sessions.
   let sessions: [SessionEntry]
+  /// Its rows, written as markup (``SessionEntry/writeRow(to:)``).
+  let sessionRows: String
   let css = ReportTemplate.css
   let script = ReportTemplate.script
   /// The sessions' parts of the page, in order.
@@ -40,6 +42,7 @@ struct ReportPage {
     title = "traceq report · \(input)"
     let pages = builder.finish()
     sessions = pages.entries
+    sessionRows = sessions.reduce(into: MarkupBytes()) { $1.writeRow(to: &$0) }.text
     sessionPages = pages.markup
     let findings = builder.tally.values.reduce(0) { $0 + $1.count }
     let crashes = sessions.compactMap(\.exception)
@@ -52,7 +55,7 @@ struct ReportPage {
         .sorted { ($0.rank, -$0.count, $0.rule) < ($1.rank, -$1.count, $1.rule) },
       crashes: crashes,
       crashSummary: "UIKit raised an exception in \(Plural.count(crashes.count, "session")), where the app ends",
-      groupRows: builder.groups.sorted.reduce(into: MarkupBytes()) { GroupRow($1).write(to: &$0) }.text,
+      groupRows: builder.groups.sorted.reduce(into: MarkupBytes()) { GroupRow($1).writeRow(to: &$0) }.text,
       ungrouped: builder.groups.ungrouped > 0
         ? "\(Plural.count(builder.groups.ungrouped, "more finding")) in further groups are not listed." : nil,
       builds: Set(sessions.map(\.build)).filter { !$0.isEmpty }.sorted())
@@ -109,7 +112,7 @@ struct ReportPage {
     let crashes: [Exception]
     let crashSummary: String
     /// The triage table's rows: findings by rule, app's controller and message shape, written
-    /// as markup (``GroupRow/write(to:)``).
+    /// as markup (``GroupRow/writeRow(to:)``).
     let groupRows: String
     let ungrouped: String?
     /// The app builds the sessions name, for the filter.

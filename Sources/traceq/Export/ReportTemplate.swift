@@ -43,9 +43,7 @@ enum ReportTemplate {
     <table class="index">
     <thead><tr><th>#</th><th>session</th><th>build</th><th>where · events · duration · findings</th><th title="errors ▲, warnings ◆, notes ●">by severity</th></tr></thead>
     <tbody>
-    {{#sessions}}<tr class="session-row" data-session="{{number}}" data-build="{{build}}" data-rules="{{rules}}" data-severities="{{severities}}"><td><a href="#{{anchor}}">{{number}}</a></td><td>{{heading}}</td><td>{{build}}</td><td>{{meta}}</td><td>{{counts}}</td></tr>
-    {{/sessions}}
-    </tbody>
+    {{{sessionRows}}}</tbody>
     </table>
     <p class="legend">
     <span class="key appearing"></span>appearing <span class="key appeared"></span>appeared
