@@ -66,10 +66,12 @@ final class MarkdownReporter: FindingReporter {
       unlisted += 1
       return
     }
-    // In a table a pipe ends the cell even in a code span, unless escaped.
+    // In a table a pipe ends the cell even in a code span unless escaped, and a backslash before
+    // that escape would escape it instead: a location with a backslash is written as text.
+    let shown = TerminalText.escaped(location)
     let place =
-      location.contains("`")
-      ? Self.cell(location) : "`\(TerminalText.escaped(location).replacingOccurrences(of: "|", with: "\\|"))`"
+      shown.contains("`") || shown.contains("\\")
+      ? Self.cell(location) : "`\(shown.replacingOccurrences(of: "|", with: "\\|"))`"
     rows[severity, default: []].append(
       "| \(Self.icon(severity)) \(severity.rawValue) | \(place) | `\(id)` | \(Self.cell(message)) |")
   }
