@@ -16,6 +16,7 @@ extension SessionModel {
     if !before.allows(callback) {
       observe(.unbalancedAppearance(vc: vc, callback: callback, state: before))
     }
+    noteShownChange(vc)
     self[vc].appearance = AppearState(after: callback)
     if callback.begins { self[vc].appearanceLine = line }
     if callback == .viewWillAppear, kind(vc)?.hasNavigationStack == true, self[vc].children.isEmpty {

@@ -84,7 +84,10 @@ extension SessionModel {
     if let presenter = state.presenter, self[presenter].transition?.controller == vc { endTransition(of: presenter) }
     for child in state.children where self[child].parent == vc { self[child].parent = nil }
     if let presenter = state.presenter, self[presenter].presented == vc { self[presenter].presented = nil }
-    if let presented = state.presented, self[presented].presenter == vc { self[presented].presenter = nil }
+    if let presented = state.presented, self[presented].presenter == vc {
+      noteShownChange(presented)
+      self[presented].presenter = nil
+    }
     if let window = state.rootOfWindow {
       let index = windowIndex(window)
       if windows[index].root == vc { windows[index].root = nil }
@@ -98,6 +101,7 @@ extension SessionModel {
       }
     }
     reportedUnsupportedShown[vc] = nil
+    noteShownChange(vc)
     self[vc] = ControllerState()
   }
 }

@@ -146,6 +146,7 @@ extension SessionModel {
     guard self[vc].presenter == handler else { return }
     if self[handler].presented == vc { self[handler].presented = nil }
     if self[handler].transition?.controller == vc { endTransition(of: handler) }
+    noteShownChange(vc)
     self[vc].presenter = nil
     self[vc].presentedFrom = nil
     self[vc].style = nil

@@ -117,7 +117,10 @@ extension SessionModel {
   /// disappeared (its appearance callbacks are about to come).
   func place(_ vc: ObjectID) {
     touch(vc)
-    if self[vc].appearance == nil { self[vc].appearance = .disappeared }
+    if self[vc].appearance == nil {
+      noteShownChange(vc)
+      self[vc].appearance = .disappeared
+    }
   }
 
   /// The chain of controllers shown from `top` down: the top of each navigation stack, the

@@ -41,6 +41,7 @@ extension SessionModel {
       // A released id has no roles: it is not released twice.
       guard symbols.roles(of: id) == .viewController, unneeded(controllers[offset]) else { continue }
       if controllers[offset].isKnown { forgotten += 1 }
+      noteShownChange(id)
       controllers[offset] = ControllerState()
       symbols.release(id)
     }

@@ -52,6 +52,7 @@ extension SessionModel {
   func setPresentation(_ vc: ObjectID, presentedBy handler: ObjectID, from source: ObjectID, style: EffectiveStyle) {
     place(vc)
     self[handler].presented = vc
+    noteShownChange(vc)
     self[vc].presenter = handler
     self[vc].presentedFrom = source
     self[vc].style = style
@@ -68,6 +69,7 @@ extension SessionModel {
     guard handler != old, self[handler].presented == nil else { return }
     self[old].presented = nil
     self[handler].presented = last.vc
+    noteShownChange(last.vc)
     self[last.vc].presenter = handler
     if let transition = self[old].transition, transition.controller == last.vc {
       endTransition(of: old)
@@ -144,6 +146,7 @@ extension SessionModel {
       steps += 1
       current = self[presented].presented
       self[presented].presented = nil
+      noteShownChange(presented)
       self[presented].presenter = nil
       self[presented].presentationEndLine = line
       if self[presented].transition != nil { endTransition(of: presented) }

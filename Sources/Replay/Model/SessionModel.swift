@@ -14,7 +14,12 @@ package final class SessionModel {
   // not re-enter, so the dynamic checks (~15% of a replay) would protect nothing.
   /// The state of each view controller, indexed by ``ObjectID/offset``.
   @exclusivity(unchecked) var controllers = ControllerStates()
-  @exclusivity(unchecked) package internal(set) var popovers: [ObjectID: PopoverState] = [:]
+  @exclusivity(unchecked) package internal(set) var popovers: [ObjectID: PopoverState] = [:] {
+    didSet { popoverWrites &+= 1 }
+  }
+  /// How many times ``popovers`` was set: a timeline looks at them again only when it changes.
+  package var popoverChanges: Int { popoverWrites }
+  @exclusivity(unchecked) private var popoverWrites = 0
   @exclusivity(unchecked) package internal(set) var windows: [WindowState] = []
   /// The orientation of the interface now.
   package var interfaceOrientation: InterfaceOrientation { currentInterfaceOrientation }
@@ -54,6 +59,11 @@ package final class SessionModel {
   /// UIKit raised an exception: the app ended there, so what is left unfinished is no finding.
   @exclusivity(unchecked) package private(set) var raisedException = false
   @exclusivity(unchecked) private var emitted: [ModelObservation] = []
+  /// Whether the model lists the controllers whose appearance, presenter or presentation style
+  /// it sets (``changedControllers``): for a timeline, which otherwise compares every controller
+  /// on screen after every event.
+  @exclusivity(unchecked) package var listsChangedControllers = false
+  @exclusivity(unchecked) private var changedControllerList: [ObjectID] = []
 
   /// Whether ids the model no longer needs are released for reuse (see ``releaseUnneededIDs()``):
   /// only when nothing after the replay needs every object the session named.
@@ -182,6 +192,20 @@ package final class SessionModel {
 
   /// How far apart two records of the same instant may be logged (seconds).
   static let instant = 0.5
+
+  /// When ``listsChangedControllers``: the controllers whose appearance, presenter or
+  /// presentation style the model set (perhaps to the same value, perhaps more than once) since
+  /// ``clearChangedControllers()``, in no order. A controller not listed has the three it had then.
+  package var changedControllers: [ObjectID] { changedControllerList }
+
+  /// Empties ``changedControllers``.
+  package func clearChangedControllers() { changedControllerList.removeAll(keepingCapacity: true) }
+
+  /// Notes that `vc`'s appearance, presenter or presentation style is being set.
+  @inline(__always)
+  func noteShownChange(_ vc: ObjectID) {
+    if listsChangedControllers { changedControllerList.append(vc) }
+  }
 
   /// The ids below this have a state (``subscript(_:)``).
   package var controllerCount: Int { controllers.count }

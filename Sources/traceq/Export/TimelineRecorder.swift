@@ -20,10 +20,9 @@ final class TimelineRecorder {
   /// What the sink was last told of each controller, indexed by ``ObjectID/offset``.
   @exclusivity(unchecked) private var told: [ToldController] = []
   @exclusivity(unchecked) private var popovers: [ObjectID: ObjectID?] = [:]
-  /// Controllers with a slice open or presented, in no order: with the ones an event names (and
-  /// their parents, children and presented controllers), the only ones an event can change.
-  /// Looking at these rather than at every controller keeps a long session linear.
-  @exclusivity(unchecked) private var watched: [Int] = []
+  /// The model's ``SessionModel/popoverChanges`` when its popovers were last compared.
+  @exclusivity(unchecked) private var popoverChanges = 0
+  /// The controllers the model changed, in id order.
   @exclusivity(unchecked) private var candidates: [Int] = []
   @exclusivity(unchecked) private var comparisons = 0
   /// Popovers the event names.
@@ -38,6 +37,9 @@ final class TimelineRecorder {
     self.sink = sink
     self.sources = sources
     line = session.line
+    // Only the controllers the model lists can have changed: looking at these rather than at
+    // every controller, or every one on screen, keeps a long session linear and cheap.
+    model.listsChangedControllers = true
     sink.beginSession(session, model: model)
     compare(naming: nil, at: 0)
   }
@@ -74,26 +76,27 @@ final class TimelineRecorder {
     let model = model
     let count = model.controllerCount
     if told.count < count { told.append(contentsOf: repeatElement(ToldController(), count: count - told.count)) }
-    comparisons += 1
-    candidates.removeAll(keepingCapacity: true)
-    candidates.append(contentsOf: watched)
-    namedPopovers.removeAll(keepingCapacity: true)
-    payload?.forEachObject { id in
-      if model.popovers[id] != nil { namedPopovers.append(id) }
-      guard id.offset < count else { return }
-      candidates.append(id.offset)
-      for child in model[id].children { candidates.append(child.offset) }
-      if let parent = model[id].parent { candidates.append(parent.offset) }
-      if let presented = model[id].presented { candidates.append(presented.offset) }
-      if let presenter = model[id].presenter { candidates.append(presenter.offset) }
+    let changed = model.changedControllers
+    if !changed.isEmpty {
+      comparisons += 1
+      candidates.removeAll(keepingCapacity: true)
+      for vc in changed { candidates.append(vc.offset) }
+      model.clearChangedControllers()
+      // In id order, so that changes at the same time come out the same on every run.
+      candidates.sort()
+      for index in candidates where told[index].comparison != comparisons {
+        told[index].comparison = comparisons
+        compareController(index, at: time)
+      }
     }
-    // In id order, so that changes at the same time come out the same on every run.
-    candidates.sort()
-    for index in candidates where told[index].comparison != comparisons {
-      told[index].comparison = comparisons
-      compareController(index, at: time)
+    if model.popoverChanges != popoverChanges {
+      popoverChanges = model.popoverChanges
+      namedPopovers.removeAll(keepingCapacity: true)
+      payload?.forEachObject { id in
+        if model.popovers[id] != nil { namedPopovers.append(id) }
+      }
+      comparePopovers(at: time)
     }
-    comparePopovers(at: time)
     if model.interfaceOrientation != interface {
       interface = model.interfaceOrientation
       send(TimelineChange(track: .interfaceOrientation, slot: 0, label: "\(model.interfaceOrientation)"), at: time)
@@ -130,20 +133,11 @@ final class TimelineRecorder {
           detail: presenter.map { [("presented by", symbols.describe($0))] } ?? []),
         at: time)
     }
-    let watch = shown != nil || presenter != nil
-    if watch != told[index].isWatched {
-      told[index].isWatched = watch
-      if watch {
-        watched.append(index)
-      } else if let place = watched.firstIndex(of: index) {
-        watched.swapAt(place, watched.count - 1)
-        watched.removeLast()
-      }
-    }
   }
 
   /// Popovers that stopped being visible end, then those that became visible start, in id
-  /// order. Only the visible ones and those the event names can change.
+  /// order. Only the visible ones and those the event names can change. Called when the model's
+  /// popovers changed.
   private func comparePopovers(at time: Double) {
     let model = model
     guard !popovers.isEmpty || !namedPopovers.isEmpty else { return }
@@ -179,6 +173,4 @@ private struct ToldController {
   var style: EffectiveStyle?
   /// The comparison it was last compared in, so that each is compared once per event.
   var comparison = 0
-  /// Whether it is in the recorder's `watched` list.
-  var isWatched = false
 }
