@@ -44,9 +44,10 @@ package struct StateDescription {
         lines.append("  \(model.symbols.address(of: id))\(content): \(state)")
       }
     }
-    let loose = model.controllers.indices.map(ObjectID.init).filter {
-      !shown.contains($0) && model[$0].appearance?.isVisible == true
-        && model[$0].shownInPopover == nil
+    // The cheap tests first: a report describes the state at each finding, and a session can
+    // have many controllers.
+    let loose = model.controllers.indices.lazy.map(ObjectID.init).filter {
+      model[$0].appearance?.isVisible == true && model[$0].shownInPopover == nil && !shown.contains($0)
     }
     if !loose.isEmpty {
       lines.append("on screen by their callbacks, outside the controller tree")
