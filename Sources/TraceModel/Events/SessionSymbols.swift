@@ -170,7 +170,13 @@ public final class SessionSymbols {
   /// How messages name a controller: `BNRDetailViewController 0xc3`, or the bare address
   /// when the trace never gave its class.
   public func describe(_ id: ObjectID) -> String {
-    if let className = classNames[id.offset] { return "\(className) \(addresses[id.offset])" }
-    return addresses[id.offset]
+    Self.describe(className: classNames[id.offset], address: addresses[id.offset])
+  }
+
+  /// How messages name a controller of class `className` (nil: not given) at `address`.
+  @inline(__always)
+  public static func describe(className: String?, address: String) -> String {
+    if let className { return "\(className) \(address)" }
+    return address
   }
 }

@@ -109,14 +109,18 @@ struct ReportTrack {
   }
 }
 
-/// A controller as its track is labelled: the session's symbols describe it at the session's end,
-/// when the trace has given the classes.
-struct ControllerName {
-  let name: String
+/// A controller as its track is labelled: its class and address in the session's symbols at the
+/// session's end, when the trace has given the classes (read on the replay's thread; the name
+/// is worded on the pages' thread).
+struct ControllerName: Sendable {
+  let className: String?
   let address: String
 
   init(_ vc: ObjectID, in model: SessionModel) {
-    name = model.symbols.describe(vc)
+    className = model.symbols.className(of: vc)
     address = model.symbols.address(of: vc)
   }
+
+  /// As messages name the controller (``SessionSymbols/describe(_:)``).
+  var name: String { SessionSymbols.describe(className: className, address: address) }
 }
