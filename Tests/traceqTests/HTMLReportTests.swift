@@ -210,6 +210,24 @@ struct HTMLReportTests {
     #expect(!html.contains(#"data-filter="build""#), "no build to choose from")
   }
 
+  @Test("the triage table counts every finding of a session with more than a batch of them, in that session")
+  func triageOverBatches() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let many = ReportBuilder.findingsPerBatch + 10
+    let lines =
+      CheckFixtures.doubleWillAppear(vc: "0xa1")
+      + Array(repeating: #"{"ev":"viewWillAppear","vc":"0xa1"}"#, count: many - 1)
+      + CheckFixtures.doubleWillAppear(vc: "0xb2")
+    let trace = try Fixture.write(TraceText.lines(lines), to: directory.file("t.ndjson.gz"))
+    let html = try Self.report(.file(trace), in: directory).html
+    let groups = Self.pieces(of: html, from: "<tr class=\"group\"", to: "</tr>")
+    let appearance = try #require(groups.first { $0.contains("unbalanced-appearance") })
+    #expect(
+      appearance.contains("<td>\(many + 1)</td><td>2: <a href=\"#s1\">1</a> <a href=\"#s2\">2</a> </td>"),
+      "\(appearance)")
+  }
+
   @Test("timelines are drawn when their session opens, and severities have a shape in the list and on the timeline")
   func lazyTimelines() throws {
     let directory = try TemporaryDirectory()

@@ -6,7 +6,8 @@ import TraceModel
 /// ``findingsWithState`` of them), written to the session's part of the page as it ends and
 /// spooled; and the tallies of the summary. The tracks are built, and a session's part is laid
 /// out and written, on a thread of their own (``SessionPages``) while the replay goes on: the
-/// timeline's changes go there in batches, and the names of the session's controllers at its end.
+/// timeline's changes go there in batches, the findings for the triage table too, and the names
+/// of the session's controllers at its end.
 /// Memory holds a few sessions (at most ``itemsWaiting`` batches or sessions waiting, one written,
 /// one replayed), whatever the input's length.
 final class ReportBuilder: TimelineSink {
@@ -102,6 +103,8 @@ final class ReportBuilder: TimelineSink {
   enum PageWork {
     /// The current session's next changes.
     case changes([PlacedChange])
+    /// Findings of the report's session `session` (counted from 1), for the triage table.
+    case findings([Finding], session: Int)
     /// The current session ended at `time`, `burst` changes into it: `section` (without its
     /// tracks) and the names of the controllers its tracks show.
     case ended(SessionSection, time: Double, burst: Int, names: [ObjectID: ControllerName])
@@ -113,6 +116,8 @@ final class ReportBuilder: TimelineSink {
     private(set) var entries: [ReportPage.SessionEntry] = []
     /// Their parts of the page.
     let markup = Spool()
+    /// Findings by rule, app's controller and message shape, over all sessions.
+    private(set) var groups = FindingGroups()
     /// The current session's tracks.
     private var timeline = SessionTimeline()
 
@@ -122,6 +127,8 @@ final class ReportBuilder: TimelineSink {
       switch work {
       case .changes(let changes):
         for change in changes { timeline.apply(change) }
+      case .findings(let findings, let session):
+        for finding in findings { groups.add(finding, session: session) }
       case .ended(let section, let time, let burst, let names):
         timeline.finish(at: time, burst: burst, names: names)
         section.timeline = timeline
@@ -146,6 +153,8 @@ final class ReportBuilder: TimelineSink {
   static let itemsWaiting = 4
   /// Changes sent to the pages' thread at once, at most.
   static let changesPerBatch = 1_024
+  /// Findings sent to the pages' thread at once, at most.
+  static let findingsPerBatch = 256
 
   /// Builds the tracks and lays out the sessions that ended.
   private let pages = PipelineStage<PageWork, SessionPages>(
@@ -155,6 +164,8 @@ final class ReportBuilder: TimelineSink {
   // alone.
   /// The current session's changes not yet sent.
   @exclusivity(unchecked) private var changes: [PlacedChange] = []
+  /// The current session's findings not yet sent.
+  private var findingsToGroup: [Finding] = []
   /// Whether a controller's track has had a slice, by ``ObjectID/offset``: those named at the end.
   @exclusivity(unchecked) private var controllersShown: [Bool] = []
   /// Sessions ended: the current one is the next.
@@ -163,8 +174,6 @@ final class ReportBuilder: TimelineSink {
   private(set) var events = 0
   /// Findings per rule and severity, over all sessions.
   private(set) var tally: [String: (severity: Severity, count: Int)] = [:]
-  /// Findings by rule, app's controller and message shape, over all sessions.
-  private(set) var groups = FindingGroups()
   // @exclusivity(unchecked): as a section's tracks, read and written on every timeline change
   // by this builder alone, with no call in between that could reach it again.
   /// The lines of the events that changed the timeline at the latest instant, in event order
@@ -193,6 +202,13 @@ final class ReportBuilder: TimelineSink {
     }
     changes.append(PlacedChange(change: change, time: time, burst: burst(at: time, line: change.line)))
     if changes.count == Self.changesPerBatch { sendChanges() }
+  }
+
+  /// Hands the findings gathered to the pages' thread.
+  private func sendFindings() {
+    guard !findingsToGroup.isEmpty else { return }
+    pages.send(.findings(findingsToGroup, session: sessionsEnded + 1))
+    findingsToGroup = []
   }
 
   /// Hands the changes gathered to the pages' thread.
@@ -228,7 +244,8 @@ final class ReportBuilder: TimelineSink {
   func finding(_ finding: Finding, source: SourcePlace?, at time: Double, model: SessionModel, afterLine line: Int) {
     guard let section = current else { return }
     tally[finding.ruleID] = (finding.severity, (tally[finding.ruleID]?.count ?? 0) + 1)
-    groups.add(finding, session: sessionsEnded + 1)
+    findingsToGroup.append(finding)
+    if findingsToGroup.count == Self.findingsPerBatch { sendFindings() }
     section.findingCount += 1
     section.severityCounts[finding.severity, default: 0] += 1
     section.rules.insert(finding.ruleID)
@@ -256,6 +273,7 @@ final class ReportBuilder: TimelineSink {
 
   func endSession(at time: Double, events: Int) {
     guard let section = current else { return }
+    sendFindings()
     let burst = time == instant.time ? min(instant.lines.count, ReportPage.burstSteps) : 0
     var names: [ObjectID: ControllerName] = [:]
     if let model {

@@ -55,9 +55,9 @@ struct ReportPage {
         .sorted { ($0.rank, -$0.count, $0.rule) < ($1.rank, -$1.count, $1.rule) },
       crashes: crashes,
       crashSummary: "UIKit raised an exception in \(Plural.count(crashes.count, "session")), where the app ends",
-      groupRows: builder.groups.sorted.reduce(into: MarkupBytes()) { GroupRow($1).writeRow(to: &$0) }.text,
-      ungrouped: builder.groups.ungrouped > 0
-        ? "\(Plural.count(builder.groups.ungrouped, "more finding")) in further groups are not listed." : nil,
+      groupRows: pages.groups.sorted.reduce(into: MarkupBytes()) { GroupRow($1).writeRow(to: &$0) }.text,
+      ungrouped: pages.groups.ungrouped > 0
+        ? "\(Plural.count(pages.groups.ungrouped, "more finding")) in further groups are not listed." : nil,
       builds: Set(sessions.map(\.build)).filter { !$0.isEmpty }.sorted())
   }
 
