@@ -64,6 +64,9 @@ package final class SessionModel {
   /// on screen after every event.
   @exclusivity(unchecked) package var listsChangedControllers = false
   @exclusivity(unchecked) private var changedControllerList: [ObjectID] = []
+  /// How many of `changedControllerList` are listed now (clearing keeps the storage: a timeline
+  /// clears the list after nearly every event).
+  @exclusivity(unchecked) private var changedControllerCount = 0
 
   /// Whether ids the model no longer needs are released for reuse (see ``releaseUnneededIDs()``):
   /// only when nothing after the replay needs every object the session named.
@@ -196,15 +199,24 @@ package final class SessionModel {
   /// When ``listsChangedControllers``: the controllers whose appearance, presenter or
   /// presentation style the model set (perhaps to the same value, perhaps more than once) since
   /// ``clearChangedControllers()``, in no order. A controller not listed has the three it had then.
-  package var changedControllers: [ObjectID] { changedControllerList }
+  package var changedControllers: ArraySlice<ObjectID> { changedControllerList[..<changedControllerCount] }
 
   /// Empties ``changedControllers``.
-  package func clearChangedControllers() { changedControllerList.removeAll(keepingCapacity: true) }
+  package func clearChangedControllers() { changedControllerCount = 0 }
 
   /// Notes that `vc`'s appearance, presenter or presentation style is being set.
   @inline(__always)
   func noteShownChange(_ vc: ObjectID) {
-    if listsChangedControllers { changedControllerList.append(vc) }
+    if listsChangedControllers { listChanged(vc) }
+  }
+
+  private func listChanged(_ vc: ObjectID) {
+    if changedControllerCount < changedControllerList.count {
+      changedControllerList[changedControllerCount] = vc
+    } else {
+      changedControllerList.append(vc)
+    }
+    changedControllerCount += 1
   }
 
   /// The ids below this have a state (``subscript(_:)``).

@@ -77,7 +77,11 @@ final class TimelineRecorder {
     let count = model.controllerCount
     if told.count < count { told.append(contentsOf: repeatElement(ToldController(), count: count - told.count)) }
     let changed = model.changedControllers
-    if !changed.isEmpty {
+    if changed.count == 1 {
+      // Most events change one controller: nothing to order.
+      compareController(changed[changed.startIndex].offset, at: time)
+      model.clearChangedControllers()
+    } else if !changed.isEmpty {
       comparisons += 1
       candidates.removeAll(keepingCapacity: true)
       for vc in changed { candidates.append(vc.offset) }
