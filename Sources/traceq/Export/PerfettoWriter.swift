@@ -51,7 +51,8 @@ final class PerfettoWriter: TimelineSink {
     use(.findings)
   }
 
-  func change(_ change: TimelineChange, at time: Double, model: SessionModel) {
+  func change(_ given: consuming TimelineChange, at time: Double, model: SessionModel) {
+    let change = given
     let ts = Self.microseconds(time)
     var track = Track(change.track)
     var name = change.label

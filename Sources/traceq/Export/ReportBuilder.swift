@@ -192,7 +192,7 @@ final class ReportBuilder: TimelineSink {
     self.model = model
   }
 
-  func change(_ change: TimelineChange, at time: Double, model: SessionModel) {
+  func change(_ change: consuming TimelineChange, at time: Double, model: SessionModel) {
     guard current != nil else { return }
     if case .controller(let vc) = change.track, change.label != nil {
       if controllersShown.count <= vc.offset {
@@ -200,7 +200,8 @@ final class ReportBuilder: TimelineSink {
       }
       controllersShown[vc.offset] = true
     }
-    changes.append(PlacedChange(change: change, time: time, burst: burst(at: time, line: change.line)))
+    let burst = burst(at: time, line: change.line)
+    changes.append(PlacedChange(change: change, time: time, burst: burst))
     if changes.count == Self.changesPerBatch { sendChanges() }
   }
 

@@ -161,8 +161,7 @@ final class TimelineRecorder {
     }
   }
 
-  private func send(_ change: TimelineChange, at time: Double) {
-    var change = change
+  private func send(_ change: consuming TimelineChange, at time: Double) {
     change.line = line
     sink.change(change, at: time, model: model)
   }

@@ -66,8 +66,9 @@ struct TimelineSession {
 /// made of.
 protocol TimelineSink: AnyObject {
   func beginSession(_ session: TimelineSession, model: SessionModel)
-  /// A slice starts or ends at `time` (seconds).
-  func change(_ change: TimelineChange, at time: Double, model: SessionModel)
+  /// A slice starts or ends at `time` (seconds). Consuming: a report keeps the change, and a
+  /// copy of its strings for each of a million changes counts.
+  func change(_ change: consuming TimelineChange, at time: Double, model: SessionModel)
   /// A finding about `finding.line`, placed at `time`, and its place in the app's sources
   /// (`--source-root`); the model is in its state after `line`.
   func finding(_ finding: Finding, source: SourcePlace?, at time: Double, model: SessionModel, afterLine line: Int)
