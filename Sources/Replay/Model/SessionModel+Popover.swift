@@ -29,10 +29,7 @@ extension SessionModel {
       popovers[popover]?.needsReposition = false
       return
     }
-    let visible = popovers.filter { $0.value.isVisible }.min {
-      $0.value.presentedLine ?? 0 < $1.value.presentedLine ?? 0
-    }
-    if let (other, state) = visible {
+    if let (other, state) = oldestVisiblePopover() {
       observe(.popoverPresentedWhileVisible(popover: popover, visible: other, content: state.content))
     }
     popovers[popover]?.isVisible = true
@@ -43,6 +40,18 @@ extension SessionModel {
       place(content)
       self[content].shownInPopover = popover
     }
+  }
+
+  /// The visible popover presented first. A loop rather than a filtered copy: an app that keeps
+  /// presenting popovers without dismissing them has thousands visible, and the copy (hashing
+  /// every key) made each present cost as much as all the popovers before it.
+  private func oldestVisiblePopover() -> (ObjectID, PopoverState)? {
+    var oldest: (ObjectID, PopoverState)?
+    for (id, state) in popovers where state.isVisible {
+      if let (_, found) = oldest, found.presentedLine ?? 0 <= state.presentedLine ?? 0 { continue }
+      oldest = (id, state)
+    }
+    return oldest
   }
 
   /// The app's controller at the top of the screen: the one that creates and shows a popover.
