@@ -69,7 +69,7 @@ package struct StoredCheck {
         open = (sessions[index], collected)
         replay = StoredSessionReplay(sessions[index], rules: rules, recyclesIDs: true, to: collected)
       case .records(let batch):
-        if let replay { batch.forEach { replay.take($0) } }
+        if let replay { batch.forEachToDecode { replay.take($0) } }
       }
     }
     try finishCurrent()

@@ -47,7 +47,7 @@ extension StoredSessionReader {
     guard let replay = StoredSessionReplay(session, rules: rules, recyclesIDs: recyclesIDs, to: observer) else {
       return nil
     }
-    try forEachRecord(of: session) { replay.take($0) }
+    try forEachRecordToDecode(of: session) { replay.take($0) }
     return replay.finish(cutShort: session.cutShort)
   }
 }

@@ -50,6 +50,12 @@ extension StoredSessionReader {
   package func forEachRecord(of session: StoredSession, _ body: (RawLine) throws -> Void) throws {
     try readRecords(of: session, batchBytes: 1 << 16) { try $0.forEach(body) }
   }
+
+  /// Calls `body` with each event record of `session`, in line order, to be decoded (see
+  /// ``StoredRecordBatch/forEachToDecode(_:)``).
+  package func forEachRecordToDecode(of session: StoredSession, _ body: (RawLine) throws -> Void) throws {
+    try readRecords(of: session, batchBytes: 1 << 16) { try $0.forEachToDecode(body) }
+  }
 }
 
 /// Event records of a stored session as the store gave them, read but not yet made into text:
@@ -62,6 +68,17 @@ package protocol StoredRecordBatch: Sendable {
   /// (the `events` view's `record`), so that a replay decodes it as `check` decodes the file.
   /// The bytes are valid during the call.
   func forEach(_ body: (RawLine) throws -> Void) rethrows
+  /// Calls `body` with each record, in line order, as a decoder needs it to decode it as
+  /// ``forEach(_:)``'s record (same items): the line's ``RawLine/prescanned`` may hold the
+  /// record's values read from the store's columns, and its bytes then only the bytes those
+  /// values point at, not the record's text. For a replay, which reads the events decoded and
+  /// nothing else of the line; the bytes are valid during the call.
+  func forEachToDecode(_ body: (RawLine) throws -> Void) rethrows
+}
+
+extension StoredRecordBatch {
+  /// The records as text (a store that keeps no columns to read the values from).
+  package func forEachToDecode(_ body: (RawLine) throws -> Void) rethrows { try forEach(body) }
 }
 
 /// Replaces stored findings (`check --db`), a few sessions at a time, each call one short unit

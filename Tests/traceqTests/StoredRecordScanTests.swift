@@ -1,3 +1,4 @@
+import GRDB
 import TestSupport
 import Testing
 import TraceStore
@@ -52,6 +53,30 @@ struct StoredRecordScanTests {
     #expect(assembled > 19_000)
   }
 
+  @Test("each record handed out to decode decodes as its text does, edited rows included")
+  func toDecode() throws {
+    let store = try StoreFixture()
+    defer { store.directory.remove() }
+    _ = try store.ingest([try store.write(Self.trace, as: "columns.ndjson.gz")])
+    // Members a hand-edited store may keep: one repeating a column's key, one not JSON. Their
+    // records cannot be scanned from the columns and go to the decoder as text.
+    try DatabaseQueue(path: store.database).write { db in
+      try db.execute(sql: #"UPDATE event_rows SET record = '{"vc":"0xb1"}' WHERE line = 3"#)
+      try db.execute(sql: #"UPDATE event_rows SET record = '{"thread":' WHERE line = 4"#)
+    }
+    var asText: [String] = []
+    var toDecode: [String] = []
+    try TraceStores.at(store.database).readSessions(note: { _ in }) { reader in
+      for session in try reader.sessions() {
+        try reader.decode(session, toDecode: false, into: &asText)
+        try reader.decode(session, toDecode: true, into: &toDecode)
+      }
+    }
+    #expect(asText.count == Self.trace.split(separator: "\n").count)
+    #expect(asText.contains { $0.contains("duplicateKey") } && asText.contains { $0.contains("invalidJSON") })
+    #expect(toDecode == asText)
+  }
+
   /// Reads every stored record as `check --db` does and compares its scan with the scanner's;
   /// returns how many records came with a scan and how many without.
   private func compareScans(in database: String) throws -> (assembled: Int, whole: Int) {
@@ -87,5 +112,30 @@ struct StoredRecordScanTests {
       }
     }
     return (assembled, whole)
+  }
+}
+
+extension StoredSessionReader {
+  /// Decodes the header of `session`, then each of its records as text
+  /// (``forEachRecord(of:_:)``) or handed out to decode (``forEachRecordToDecode(of:_:)``), and
+  /// appends each item and its follow-ups to `items`.
+  fileprivate func decode(_ session: StoredSession, toDecode: Bool, into items: inout [String]) throws {
+    let decoder = RecordDecoder()
+    var header = session.header
+    let item = header.withUTF8 { decoder.decode(RawLine(number: session.firstLine, bytes: UnsafeRawBufferPointer($0))) }
+    items.append(Self.describe(item, decoder))
+    let decode = { (line: RawLine) in items.append(Self.describe(decoder.decode(line), decoder)) }
+    try toDecode ? forEachRecordToDecode(of: session, decode) : forEachRecord(of: session, decode)
+  }
+
+  /// An item and its follow-ups, with the address of each object it names.
+  private static func describe(_ item: TraceItem?, _ decoder: RecordDecoder) -> String {
+    var text = "\(item.map { "\($0)" } ?? "nil") \(decoder.followUps.map { "\($0.kind)" })"
+    func addresses(in value: Any) {
+      if let id = value as? ObjectID { return text += " \(decoder.symbols.address(of: id))" }
+      for child in Mirror(reflecting: value).children { addresses(in: child.value) }
+    }
+    if case .event(let event) = item { addresses(in: event.payload) }
+    return text
   }
 }
