@@ -113,11 +113,11 @@ public final class SessionDriver {
       if case .console = event.payload { summary.diagnostics += 1 }
       guard let replay else { return observer.eventApplied(event, findings: []) }
       observer.willApply(event)
-      let warning = replay._withUnsafeGuaranteedRef { replay -> IngestIssue? in
+      let warnings = replay._withUnsafeGuaranteedRef { replay -> [IngestIssue] in
         replay.apply(event, into: &eventFindings)
-        guard replay.model.capWarning != nil else { return nil }
-        defer { replay.model.capWarning = nil }
-        return replay.model.capWarning
+        guard !replay.model.warnings.isEmpty else { return [] }
+        defer { replay.model.warnings.removeAll() }
+        return replay.model.warnings
       }
       if eventFindings.isEmpty {
         // Most events find nothing.
@@ -127,7 +127,7 @@ public final class SessionDriver {
         findings.append(contentsOf: eventFindings)
         eventFindings.removeAll(keepingCapacity: true)
       }
-      if let warning { observer.issueFound(warning) }
+      for warning in warnings { observer.issueFound(warning) }
     case .session(let header, let line, let symbols):
       endSession(cutShort: false, to: observer)
       summary.sessions += 1

@@ -4,14 +4,20 @@ import TraceModel
 extension SessionModel {
   /// The top of `vc`'s parent chain (itself when it has no parent).
   package func root(of vc: ObjectID) -> ObjectID {
-    var current = vc
-    while let parent = self[current].parent { current = parent }
-    return current
+    var root = vc
+    for ancestor in ancestors(of: vc) { root = ancestor }
+    return root
   }
 
-  /// `vc` itself or one of its parents, nearest first.
+  /// `vc` itself or one of its parents, nearest first (at most ``deepestChain``).
   package func ancestors(of vc: ObjectID) -> some Sequence<ObjectID> {
-    sequence(first: vc) { self[$0].parent }
+    walk(from: vc) { self[$0].parent }
+  }
+
+  /// The controller that holds `vc` on screen: its parent, else its presenter.
+  func holder(of vc: ObjectID) -> ObjectID? {
+    let state = self[vc]
+    return state.parent ?? state.presenter
   }
 
   /// True when `ancestor` is `vc` or one of its parents.
@@ -24,21 +30,15 @@ extension SessionModel {
   /// controller in a window, or the content of a visible popover. Covering by a full-screen
   /// presentation is ``isCovered(_:)``.
   package func isInWindow(_ vc: ObjectID) -> Bool {
-    var current = vc
-    var steps = 0
-    while steps < controllers.count {
-      steps += 1
+    for current in walk(from: vc, step: holder(of:)) {
       let state = self[current]
       if let parent = state.parent {
         guard isShownChild(current, of: parent) else { return false }
-        current = parent
       } else if state.rootOfWindow != nil {
         return true
       } else if let popover = state.shownInPopover {
         return popovers[popover]?.isVisible == true
-      } else if let presenter = state.presenter {
-        current = presenter
-      } else {
+      } else if state.presenter == nil {
         return false
       }
     }
@@ -95,6 +95,7 @@ extension SessionModel {
     self[child].isViewRemoved = false
     self[parent].children.append(child)
     shownContentChanged(below: parent)
+    noteDepth(of: child)
   }
 
   /// Takes `child` out of its parent.
@@ -126,11 +127,7 @@ extension SessionModel {
   /// The chain of controllers shown from `top` down: the top of each navigation stack, the
   /// selected tab, the only child of a custom container.
   func shownChain(from top: ObjectID) -> some Sequence<ObjectID> {
-    var steps = 0
-    return sequence(first: top) { vc in
-      steps += 1
-      return steps < self.controllers.count ? self.onlyShownChild(of: vc) : nil
-    }
+    walk(from: top, step: onlyShownChild(of:))
   }
 
   /// The one child `vc` shows, when it shows exactly one.
@@ -147,5 +144,26 @@ extension SessionModel {
       }
       return shown
     }
+  }
+}
+
+extension SessionModel {
+  /// Warns once per session when `vc`, just placed under a parent or presented, is deeper than
+  /// the walks follow: more than ``deepestChain`` controllers from it up through parents and
+  /// presenters. Counts at most one controller past the bound.
+  func noteDepth(of vc: ObjectID) {
+    guard !warnedAboutDepth else { return }
+    var depth = 0
+    for _ in HierarchyWalk(first: vc, limit: Self.deepestChain + 1, step: holder(of:)) { depth += 1 }
+    guard depth > Self.deepestChain else { return }
+    warnedAboutDepth = true
+    warnings.append(
+      IngestIssue(
+        .hierarchyTooDeep, line: line,
+        "the controller hierarchy is deeper than \(Self.deepestChain) levels at this line (containment and "
+          + "presentations); traceq follows \(Self.deepestChain) levels, so findings about controllers deeper than "
+          + "that may be wrong; if the app really nests controllers this deep, UIKit walks the same chains on every "
+          + "appearance and rotation: replace levels instead of adding them (setViewControllers, dismiss before "
+          + "presenting again) and record the scenario again"))
   }
 }

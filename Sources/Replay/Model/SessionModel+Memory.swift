@@ -21,14 +21,15 @@ extension SessionModel {
     nextSweep = freed < objectCap / 4 ? symbols.count * 2 : symbols.count
     if (forgotten > 0 || freed < objectCap / 4) && !warnedAboutCap {
       warnedAboutCap = true
-      capWarning = IngestIssue(
-        .tooManyObjects, line: line,
-        "the session names more than \(objectCap) objects; to bound memory traceq forgot view controllers "
-          + "not in use here (detached, disappeared, unrelated to any other"
-          + (outOfStructures ? "; then any that no container, window, presentation or popover holds" : "")
-          + "), so one named again later is replayed as new: the answers it gave before (supported "
-          + "orientations, autorotation) and its appearance state no longer count"
-          + (freed < objectCap / 4 ? ", and more objects are in use than the limit: memory grows with them" : ""))
+      warnings.append(
+        IngestIssue(
+          .tooManyObjects, line: line,
+          "the session names more than \(objectCap) objects; to bound memory traceq forgot view controllers "
+            + "not in use here (detached, disappeared, unrelated to any other"
+            + (outOfStructures ? "; then any that no container, window, presentation or popover holds" : "")
+            + "), so one named again later is replayed as new: the answers it gave before (supported "
+            + "orientations, autorotation) and its appearance state no longer count"
+            + (freed < objectCap / 4 ? ", and more objects are in use than the limit: memory grows with them" : "")))
     }
   }
 

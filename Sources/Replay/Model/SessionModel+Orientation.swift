@@ -77,17 +77,11 @@ extension SessionModel {
   /// when it is presented from a sheet or popover that does not decide itself.
   func decidingController(from root: ObjectID) -> ObjectID {
     var decider = root
-    var top = root
-    var steps = 0
-    search: while steps < controllers.count {
-      steps += 1
-      for shown in shownChain(from: top) {
-        guard let presented = self[shown].presented else { continue }
-        if self[presented].style?.decidesOrientation == true { decider = presented }
-        top = presented
-        continue search
+    // Down the shown chain, and on to what the first of it that presents presents.
+    for shown in walk(from: root, step: { self[$0].presented ?? self.onlyShownChild(of: $0) }) {
+      if let presented = self[shown].presented, self[presented].style?.decidesOrientation == true {
+        decider = presented
       }
-      break
     }
     return decider
   }

@@ -57,6 +57,7 @@ extension SessionModel {
     self[vc].presentedFrom = source
     self[vc].style = style
     self[vc].presentationEndLine = nil
+    noteDepth(of: vc)
   }
 
   /// A `definesPresentationContext` answer recorded in the same instant as a current-context
@@ -140,11 +141,8 @@ extension SessionModel {
   /// off screen until their callbacks or the completion say it is over.
   func unlinkPresentation(top: ObjectID, handler: ObjectID, animated: Bool) {
     var moving: [ObjectID] = []
-    var current: ObjectID? = top
-    var steps = 0
-    while let presented = current, steps < controllers.count {
-      steps += 1
-      current = self[presented].presented
+    // The walk finds the next presented controller before the loop unlinks the one it holds.
+    for presented in walk(from: top, step: { self[$0].presented }) {
       self[presented].presented = nil
       noteShownChange(presented)
       self[presented].presenter = nil

@@ -12,23 +12,22 @@ extension SessionModel {
     guard actor.offset < controllers.count else { return nil }
     if isAppController(actor) { return actor }
     for shown in frontChain(from: actor).dropFirst() where isAppController(shown) { return shown }
-    var current = actor
-    for _ in 0..<controllers.count {
-      let state = self[current]
-      if let parent = state.parent {
-        current = parent
-      } else if let source = state.presentedFrom ?? state.presenter {
-        // The controller that asked for the presentation (kept after it ended), not the root
-        // UIKit hands it to.
-        current = source
-      } else if let popover = state.shownInPopover, let presenter = popovers[popover]?.presenter {
-        return presenter
-      } else {
-        return nil
-      }
+    var last = actor
+    for current in walk(from: actor, step: responsibleHolder(of:)).dropFirst() {
       if isAppController(current) { return current }
+      last = current
     }
-    return nil
+    let state = self[last]
+    guard responsibleHolder(of: last) == nil, let popover = state.shownInPopover else { return nil }
+    return popovers[popover]?.presenter
+  }
+
+  /// Who answers for `vc` after it: its container, else the controller that asked to present it
+  /// (kept after the presentation ended) rather than the root UIKit hands it to, else its
+  /// presenter.
+  private func responsibleHolder(of vc: ObjectID) -> ObjectID? {
+    let state = self[vc]
+    return state.parent ?? state.presentedFrom ?? state.presenter
   }
 
   /// The controller at the top of the screen: down the primary window's front chain and the
@@ -37,31 +36,19 @@ extension SessionModel {
   package func topController() -> ObjectID? {
     guard let root = primaryWindow?.root else { return nil }
     var top = root
-    var steps = 0
-    search: while steps < controllers.count {
-      steps += 1
-      var last = top
-      for shown in frontChain(from: top) {
-        last = shown
-        if let presented = self[shown].presented {
-          top = presented
-          continue search
-        }
-      }
-      return last
-    }
+    for shown in walk(from: root, step: { self[$0].presented ?? self.frontChild(of: $0) }) { top = shown }
     return top
   }
 
   /// The chain of controllers shown from `top` down, through the front child where a container
   /// shows several (the detail of a split view, the last child a custom container added).
   func frontChain(from top: ObjectID) -> some Sequence<ObjectID> {
-    var steps = 0
-    return sequence(first: top) { vc in
-      steps += 1
-      guard steps < self.controllers.count else { return nil }
-      return self.onlyShownChild(of: vc) ?? self[vc].children.last { !self[$0].isViewRemoved }
-    }
+    walk(from: top, step: frontChild(of:))
+  }
+
+  /// The child `vc` shows in front: its only shown child, else the last it shows.
+  private func frontChild(of vc: ObjectID) -> ObjectID? {
+    onlyShownChild(of: vc) ?? self[vc].children.last { !self[$0].isViewRemoved }
   }
 
   /// Whether the trace named `vc`'s class, and it is the app's.

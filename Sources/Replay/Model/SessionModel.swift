@@ -77,8 +77,10 @@ package final class SessionModel {
   }
   @exclusivity(unchecked) var nextSweep = SessionSymbols.idsBeforeRelease
   var warnedAboutCap = false
-  /// The warning that the cap was reached (once per session), until the driver reports it.
-  @exclusivity(unchecked) package internal(set) var capWarning: IngestIssue?
+  var warnedAboutDepth = false
+  /// The warnings about the session itself (the cap reached, a hierarchy too deep; each once per
+  /// session), until the driver reports them.
+  @exclusivity(unchecked) package internal(set) var warnings: [IngestIssue] = []
 
   package init(header: SessionHeader, symbols: SessionSymbols) {
     self.header = header

@@ -58,6 +58,10 @@ public struct IngestIssue: Sendable, Equatable {
     /// A session names more objects than `check` and `ingest` keep at once: view controllers not
     /// in use were forgotten, or their stored lifetimes ended (reported once per session).
     case tooManyObjects = "too-many-objects"
+    /// A session's controller hierarchy (containment and presentations) is deeper than `check`
+    /// follows: findings about the controllers past that depth may be wrong (reported once per
+    /// session).
+    case hierarchyTooDeep = "hierarchy-too-deep"
     /// A session holds more UIKit diagnostics than `check` reports one by one: the rest are
     /// counted by rule (reported once per session).
     case tooManyDiagnostics = "too-many-diagnostics"
@@ -74,7 +78,7 @@ public struct IngestIssue: Sendable, Equatable {
         .lineTooLong, .corruptStream:
         .error
       case .truncatedStream, .trailingData, .incompleteLastLine, .timeGoesBackwards, .duplicateKey, .tooManyNames,
-        .tooManyObjects, .tooManyDiagnostics, .eventsDropped, .noEvents:
+        .tooManyObjects, .hierarchyTooDeep, .tooManyDiagnostics, .eventsDropped, .noEvents:
         .warning
       }
     }
