@@ -66,6 +66,26 @@ struct DeepHierarchyTests {
     #expect(presentsFromLeaf.findings == ["\(chain.count + 2) already-presenting"])
   }
 
+  @Test(
+    "the state text of a deep chain stops at the bound: its lines and indent stay bounded",
+    .timeLimit(.minutes(1)), arguments: [false, true])
+  func stateTextBounded(presentations: Bool) throws {
+    let lines = presentations ? Self.presentationChain(depth: 5000) : Self.containmentChain(depth: 5000)
+    let bytes = try Fixture.bytes(lines.joined(separator: "\n") + "\n", .none)
+    let stream = TraceStream(reader: try TraceReader(source: MemoryByteSource(bytes), path: "deep.ndjson"))
+    let describer = StateAtEnd()
+    _ = try SessionDriver(rules: RuleSet()).run(stream, to: describer)
+    let text = try #require(describer.text)
+    let bound = SessionModel.deepestChain
+    #expect(text.contains("… deeper than \(bound) levels: not shown"))
+    // Each controller up to the bound, the line saying the rest is left out and, for
+    // presentations, as many of those on screen outside the tree as the bound and a count.
+    let indented = text.split(separator: "\n").filter { $0.hasPrefix("  ") }
+    #expect(indented.count == bound + 1 + (presentations ? bound + 1 : 0))
+    #expect(indented.allSatisfy { $0.prefix { $0 == " " }.count <= 2 * bound })
+    if presentations { #expect(text.contains("  … and \(5000 - 2 * bound) more")) }
+  }
+
   /// `line rule` of each finding and `line kind` of each issue of `lines`.
   private func check(_ lines: [String]) throws -> (findings: [String], warnings: [String]) {
     let bytes = try Fixture.bytes(lines.joined(separator: "\n") + "\n", .none)
@@ -80,3 +100,14 @@ struct DeepHierarchyTests {
 }
 
 private func hex(_ value: Int) -> String { String(value, radix: 16) }
+
+/// The model's state text at the end of the session (before the pending findings).
+private final class StateAtEnd: SessionObserver {
+  private var model: SessionModel?
+  private(set) var text: String?
+
+  func sessionStarted(_ session: DrivenSession) { model = session.replay?.model }
+  func sessionEnded(_ session: DrivenSession, findings: SessionFindings) {
+    text = model.map { StateDescription($0).text }
+  }
+}

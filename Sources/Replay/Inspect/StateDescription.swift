@@ -32,7 +32,7 @@ package struct StateDescription {
     var shown = Set<ObjectID>()
     for window in model.windows {
       lines.append("window \(model.symbols.address(of: window.id))" + (window.mask.map { " (mask \($0))" } ?? ""))
-      if let root = window.root { tree(root, depth: 1, mark: "root", into: &lines, shown: &shown) }
+      if let root = window.root { tree(root, depth: 1, level: 1, mark: "root", into: &lines, shown: &shown) }
     }
     let popovers = model.popovers.sorted { $0.value.createdLine < $1.value.createdLine }
     if !popovers.isEmpty {
@@ -51,17 +51,28 @@ package struct StateDescription {
     }
     if !loose.isEmpty {
       lines.append("on screen by their callbacks, outside the controller tree")
-      for vc in loose { lines.append("  \(describe(vc))") }
+      // Bounded as the tree is: a pathological trace has thousands on screen.
+      for vc in loose.prefix(SessionModel.deepestChain) { lines.append("  \(describe(vc))") }
+      let more = loose.dropFirst(SessionModel.deepestChain).count
+      if more > 0 { lines.append("  … and \(more) more") }
     }
     return lines.joined(separator: "\n")
   }
 
+  /// Writes `vc` and what it contains and presents. `level` counts the controllers above it in
+  /// the tree (presented ones are drawn at their presenter's depth): past the model's
+  /// ``SessionModel/deepestChain``, which a pathological trace can reach, the rest is left out, so
+  /// the text stays bounded.
   private func tree(
-    _ vc: ObjectID, depth: Int, mark: String?, presented: String? = nil, into lines: inout [String],
+    _ vc: ObjectID, depth: Int, level: Int, mark: String?, presented: String? = nil, into lines: inout [String],
     shown: inout Set<ObjectID>
   ) {
+    let indent = String(repeating: "  ", count: min(depth, SessionModel.deepestChain))
+    guard level <= SessionModel.deepestChain else {
+      lines.append(indent + "… deeper than \(SessionModel.deepestChain) levels: not shown")
+      return
+    }
     guard shown.insert(vc).inserted else { return }
-    let indent = String(repeating: "  ", count: depth)
     lines.append(
       indent + (presented.map { "↳ presented \($0): " } ?? "") + describe(vc) + (mark.map { "  [\($0)]" } ?? ""))
     let state = model[vc]
@@ -72,12 +83,13 @@ package struct StateDescription {
       if model[child].isViewRemoved { marks.append("view removed") }
       if model[child].pendingDidMove != nil { marks.append("awaiting didMoveToParent") }
       tree(
-        child, depth: depth + 1, mark: marks.isEmpty ? nil : marks.joined(separator: ", "), into: &lines, shown: &shown)
+        child, depth: depth + 1, level: level + 1, mark: marks.isEmpty ? nil : marks.joined(separator: ", "),
+        into: &lines, shown: &shown)
     }
     if let presented = state.presented {
       let style = model[presented].style.map(\.rawValue) ?? "?"
       let mark = state.transition.map { "\($0.kind.rawValue) since line \($0.line)" }
-      tree(presented, depth: depth, mark: mark, presented: style, into: &lines, shown: &shown)
+      tree(presented, depth: depth, level: level + 1, mark: mark, presented: style, into: &lines, shown: &shown)
     }
   }
 
