@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import GRDB
 import TestSupport
@@ -90,6 +91,26 @@ struct CLITests {
     let result = try CommandRunner(directory: directory.path).run(arguments)
     #expect(result.status == 2)
     #expect(result.error.contains("Usage:") || result.error.contains("Error:"), "\(result.error)")
+  }
+
+  /// swift-argument-parser derives a command's name from its type's (`String(describing:)`,
+  /// a scan of the binary's protocol conformances, about 1 M instructions each time it is
+  /// asked, 24 times a run); a name in the configuration costs nothing. The name given must
+  /// be the one the type would give, so that no command line changes.
+  @Test("every command names itself in its configuration, as its type's name would")
+  func commandsNameThemselves() {
+    #expect(TraceqCommand.configuration.commandName == "traceq")
+    var commands = TraceqCommand.configuration.subcommands
+    while let command = commands.popLast() {
+      let typeName = String(describing: command)
+      let derived = typeName.enumerated().map { index, character in
+        index > 0 && character.isUppercase ? "-\(character.lowercased())" : character.lowercased()
+      }.joined()
+      #expect(
+        command.configuration.commandName == derived,
+        "\(typeName) names itself \(command.configuration.commandName ?? "nothing")")
+      commands += command.configuration.subcommands
+    }
   }
 
   @Test(

@@ -4,6 +4,7 @@ import Foundation
 extension TraceqCommand {
   struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "check",
       abstract: "Replay traces against UIKit's rules and report what breaks them.",
       discussion: """
         Each session is replayed through a model of UIKit's view controllers, presentations, popovers \

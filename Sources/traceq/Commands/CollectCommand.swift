@@ -4,6 +4,7 @@ import Foundation
 extension TraceqCommand {
   struct Collect: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "collect",
       abstract: "Copy the traces an app recorded into a folder that traceq check reads.",
       discussion: """
         The recorder (TraceRecorder) writes one file per launch into Library/Caches/traceq of the \

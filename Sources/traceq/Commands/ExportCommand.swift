@@ -3,6 +3,7 @@ import ArgumentParser
 extension TraceqCommand {
   struct Export: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "export",
       abstract: "Export the replay of a trace as a timeline for ui.perfetto.dev or chrome://tracing.",
       discussion: """
         Writes Chrome's Trace Event Format (JSON): a process per session with a track per view \

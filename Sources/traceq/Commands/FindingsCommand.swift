@@ -3,6 +3,7 @@ import ArgumentParser
 extension TraceqCommand {
   struct Findings: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "findings",
       abstract: "Group the stored findings by fingerprint, across sessions, builds and devices.",
       discussion: """
         Reads the findings `traceq check --db` (or `ingest --check`) stored, from the view \

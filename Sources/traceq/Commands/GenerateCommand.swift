@@ -5,6 +5,7 @@ import TraceGenerator
 extension TraceqCommand {
   struct Generate: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "generate",
       abstract: "Write a synthetic trace, optionally with injected anomalies and the list of where they are.",
       discussion: """
         The trace follows docs/trace-format.md: iPhone and iPad sessions (old and new iOS) with \

@@ -3,6 +3,7 @@ import ArgumentParser
 extension TraceqCommand {
   struct Ingest: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "ingest",
       abstract: "Store trace files (gzip, zlib or plain NDJSON) in a SQLite database.",
       discussion: """
         Each file is stored in one transaction: a file that fails midway leaves nothing behind. \

@@ -3,6 +3,7 @@ import ArgumentParser
 extension TraceqCommand {
   struct Query: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "query",
       abstract: "Run SQL on the trace database (read-only).",
       discussion: """
         The connection is read-only: a statement that would modify the database fails. A query \

@@ -6,6 +6,7 @@ import TraceModel
 extension TraceqCommand {
   struct Replay: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "replay",
       abstract: "Show how traceq replays a trace: the state at a line, or a timeline of what each event did.",
       discussion: """
         With --at, prints the model's state after that line: orientation and who decides it, each \

@@ -3,6 +3,7 @@ import ArgumentParser
 extension TraceqCommand {
   struct Report: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "report",
       abstract: "Write a self-contained HTML report: the findings and each session's timeline.",
       discussion: """
         One HTML file with its style and script inlined (it opens without a network, and a CI \

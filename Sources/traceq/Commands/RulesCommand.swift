@@ -4,6 +4,7 @@ import Replay
 extension TraceqCommand {
   struct Rules: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "rules",
       abstract: "List the rules traceq checks, or show one with its UIKit background and examples.",
       discussion: """
         Examples:

@@ -3,6 +3,7 @@ import ArgumentParser
 extension TraceqCommand {
   struct Sync: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "sync",
       abstract: "Store the trace files of one database in another (a CI runner's SQLite into the team's PostgreSQL).",
       discussion: """
         Each file the target lacks is stored there as its ingest would have stored it: its \
