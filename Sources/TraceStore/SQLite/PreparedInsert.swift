@@ -1,9 +1,9 @@
 import GRDB
 import GRDBSQLite
 
-/// A prepared statement bound and stepped through SQLite's C API, for the inserts that run
-/// once per event or per controller: no argument arrays, no `DatabaseValue`s, records bound in
-/// place.
+/// A prepared statement bound and stepped through SQLite's C API, for the inserts (and the
+/// deletes) that run once per event, per controller or per session: no argument arrays, no
+/// `DatabaseValue`s, records bound in place. Values bound stay bound until bound again.
 struct PreparedInsert {
   private let statement: Statement
   private let db: Database
@@ -12,6 +12,12 @@ struct PreparedInsert {
   init(_ db: Database, sql: String) throws {
     self.db = db
     statement = try db.makeStatement(sql: sql)
+  }
+
+  /// The statement of `sql` that `db` keeps prepared, for one that many short transactions run.
+  init(cached db: Database, sql: String) throws {
+    self.db = db
+    statement = try db.cachedStatement(sql: sql)
   }
 
   @inline(__always) func bind(_ index: Int32, _ value: Int64) {

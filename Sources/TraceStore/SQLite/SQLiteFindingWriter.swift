@@ -14,7 +14,7 @@ final class SQLiteFindingWriter: FindingWriter {
   func writeFindings(_ parts: [FindingsPart], rules: [String]) throws {
     do {
       try queue.write { db in
-        let writer = AnomalyWriter(db: db, rules: rules)
+        let writer = try AnomalyWriter(db: db, rules: rules)
         for part in parts {
           let session = part.session
           if part.replaces { try writer.delete(session: session.id) }
