@@ -7,12 +7,15 @@ enum SQLiteConnections {
   static let busyTimeout: TimeInterval = 600
 
   /// A connection that writes: WAL (readers keep working while a trace is stored), a busy
-  /// timeout so that concurrent `traceq ingest` runs take turns, the schema migrated.
+  /// timeout so that concurrent `traceq ingest` runs take turns, the schema migrated. The
+  /// database is refused, untouched, when it is another program's or a newer traceq's: the one
+  /// connection looks before anything is written (WAL mode included), in one read.
   static func openForWriting(path: String) throws -> DatabaseQueue {
     try refuseIfNotRegularFile(path)
-    try refuseForeignDatabase(path)
     var configuration = Configuration()
-    configuration.journalMode = .wal
+    // Not `.wal`: GRDB's WAL set-up writes (a table made and dropped whenever the WAL file is
+    // missing, as after every clean close) before the checks below could refuse the file.
+    configuration.journalMode = .default
     configuration.busyMode = .timeout(busyTimeout)
     // Relationships are declared for documentation; enforcing them on every event row would
     // slow bulk loads, and traceq writes each trace in one consistent transaction.
@@ -21,15 +24,20 @@ enum SQLiteConnections {
       try db.execute(sql: "PRAGMA synchronous = NORMAL; PRAGMA cache_size = -8192")
     }
     let queue: DatabaseQueue
+    let migrated: Bool
     do {
       queue = try DatabaseQueue(path: path, configuration: configuration)
-      try refuseNewerSchema(queue, path: path)
+      migrated = try queue.inDatabase { db in
+        let applied = try appliedMigrations(db, path: path)
+        try enterWALMode(db, path: path)
+        return StoreSchema.migrator.migrations.allSatisfy(applied.contains)
+      }
     } catch let error as StoreError {
       throw error
     } catch {
       throw StoreError.cannotOpen(location: path, reason: StoreError.reason(error))
     }
-    try migrate(queue, path: path)
+    if !migrated { try migrate(queue, path: path) }
     return queue
   }
 
@@ -98,32 +106,31 @@ enum SQLiteConnections {
     return text
   }
 
-  /// Throws ``StoreError/notATraceqDatabase(location:tables:)`` when `path` is a SQLite database
-  /// with tables of its own and none of traceq's (an app's database given to `--db` by
-  /// mistake), after looking at it read-only: nothing of it is changed, not even its journal
-  /// mode. A database that cannot be read this way is left to the open that follows to report.
-  private static func refuseForeignDatabase(_ path: String) throws {
-    guard FileManager.default.fileExists(atPath: path) else { return }
-    var configuration = Configuration()
-    configuration.readonly = true
-    configuration.busyMode = .timeout(busyTimeout)
-    let found: (tables: [String], traceq: Bool)
-    do {
-      found = try DatabaseQueue(path: path, configuration: configuration).read { db in
-        let tables = try String.fetchAll(
-          db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'")
-        let traceq =
-          try tables.contains("grdb_migrations")
-          && Bool.fetchOne(
-            db, sql: "SELECT count(*) > 0 FROM grdb_migrations WHERE identifier = ?",
-            arguments: [StoreSchema.migrator.migrations[0]]) == true
-        return (tables, traceq)
-      }
-    } catch {
-      return
+  /// The migrations applied to the database at `path`, read from `db` before anything is
+  /// written to it.
+  /// - Throws: ``StoreError/notATraceqDatabase(location:tables:)`` when it has tables of its own
+  ///   and none of traceq's (an app's database given to `--db` by mistake);
+  ///   ``StoreError/newerSchema(location:found:known:)`` when a newer traceq created tables this
+  ///   one does not know: writing to it could break what the newer one relies on.
+  private static func appliedMigrations(_ db: Database, path: String) throws -> Set<String> {
+    let tables = try String.fetchAll(
+      db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'")
+    let applied = tables.contains("grdb_migrations") ? try StoreSchema.migrator.appliedIdentifiers(db) : []
+    let known = StoreSchema.migrator.migrations
+    if !tables.isEmpty, !applied.contains(known[0]) {
+      throw StoreError.notATraceqDatabase(location: path, tables: tables)
     }
-    guard !found.tables.isEmpty, !found.traceq else { return }
-    throw StoreError.notATraceqDatabase(location: path, tables: found.tables)
+    if let unknown = applied.filter({ !known.contains($0) }).max(by: { version($0) < version($1) }) {
+      throw StoreError.newerSchema(location: path, found: version(unknown), known: known.map(version).max() ?? 0)
+    }
+    return applied
+  }
+
+  /// Puts the database in WAL mode (a no-op when it is, as every traceq database is once made).
+  private static func enterWALMode(_ db: Database, path: String) throws {
+    guard try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL") == "wal" else {
+      throw DatabaseError(message: "could not activate WAL Mode at path: \(path)")
+    }
   }
 
   /// An SQLite URI that opens `path` as immutable: no locks, no WAL index, nothing written.
@@ -136,16 +143,6 @@ enum SQLiteConnections {
       }
     }
     return "file:\(escaped)?immutable=1"
-  }
-
-  /// Throws ``StoreError/newerSchema(location:found:known:)`` when a newer traceq created tables
-  /// this one does not know: writing to it could break what the newer one relies on.
-  private static func refuseNewerSchema(_ queue: DatabaseQueue, path: String) throws {
-    let migrator = StoreSchema.migrator
-    let applied = try queue.read { try migrator.appliedIdentifiers($0) }
-    let known = migrator.migrations
-    guard let unknown = applied.filter({ !known.contains($0) }).max(by: { version($0) < version($1) }) else { return }
-    throw StoreError.newerSchema(location: path, found: version(unknown), known: known.map(version).max() ?? 0)
   }
 
   /// The number of a migration named `vN: …`.
