@@ -72,6 +72,7 @@ struct HostileDatabaseTests {
     try DatabaseQueue(path: directory.file("d.db")).write { db in
       try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v99: from the future')")
     }
+    let before = try Data(contentsOf: URL(fileURLWithPath: directory.file("d.db")))
     let runner = CommandRunner(directory: directory.path)
     try Fixture.write(
       TraceText.lines([TraceText.header(os: "18.0")] + TraceText.events(3)), to: directory.file("u.ndjson.gz"))
@@ -82,7 +83,20 @@ struct HostileDatabaseTests {
         result.error.contains("written by a newer traceq (schema version 99; this traceq knows versions up to 11)"),
         "\(result.error)")
     }
+    #expect(try Data(contentsOf: URL(fileURLWithPath: directory.file("d.db"))) == before)
     #expect(try runner.run(["query", "--db", "d.db", "SELECT count(*) FROM traces"]).output == "count(*)\n1\n")
+  }
+
+  @Test("check --db that finds what it stored last time leaves the database as it was")
+  func checkWritesNothingNew() throws {
+    let directory = try Self.database()
+    defer { directory.remove() }
+    let runner = CommandRunner(directory: directory.path)
+    let first = try runner.run(["check", "--db", "d.db"])
+    let before = try Data(contentsOf: URL(fileURLWithPath: directory.file("d.db")))
+    let again = try runner.run(["check", "--db", "d.db"])
+    #expect(again.status == first.status && again.output == first.output, "\(again.error)")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: directory.file("d.db"))) == before)
   }
 
   @Test("a database on read-only media is queried and checked, with a note", .enabled(if: canMountReadOnly))
