@@ -39,8 +39,10 @@ import Foundation
   /// Builds the table; later pairs with an existing key are ignored.
   package init(_ pairs: [(String, Value)]) {
     var unique: [(key: [UInt8], value: Value)] = []
-    for (name, value) in pairs where !unique.contains(where: { $0.key == Array(name.utf8) }) {
-      unique.append((Array(name.utf8), value))
+    var seen: Set<[UInt8]> = []
+    for (name, value) in pairs {
+      let key = Array(name.utf8)
+      if seen.insert(key).inserted { unique.append((key, value)) }
     }
     let storage = UnsafeMutableRawBufferPointer.allocate(
       byteCount: max(1, unique.reduce(0) { $0 + $1.key.count }), alignment: 8)
