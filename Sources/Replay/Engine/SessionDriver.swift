@@ -160,10 +160,11 @@ public final class SessionDriver {
     guard let ended = session else { return }
     session = nil
     replay = nil
-    ended.replay?.finish(cutShort: cutShort, into: &eventFindings)
+    ended.replay?.finish(cutShort: cutShort) { made in
+      observer.sessionEndFound(ended, findings: made[...])
+      findings.append(contentsOf: made)
+    }
     if let warning = ended.replay?.limitWarning { observer.issueFound(warning) }
-    findings.append(contentsOf: eventFindings)
-    eventFindings.removeAll(keepingCapacity: true)
     let ending = findings
     findings = SessionFindings()
     observer.sessionEnded(ended, findings: ending)
@@ -196,6 +197,10 @@ public protocol SessionObserver: AnyObject {
   func eventApplied(_ event: TraceEvent, findings: ArraySlice<Finding>)
   /// A problem with a line or with the input.
   func issueFound(_ issue: IngestIssue)
+  /// Findings the end of a replayed session made (what was left unfinished, refusals the trace
+  /// did not refute, UIKit's diagnostics the replay missed), a batch at a time in the order
+  /// made, before ``sessionEnded(_:findings:)`` hands on all of the session's by line.
+  func sessionEndFound(_ session: DrivenSession, findings: ArraySlice<Finding>)
   /// A session ended (at the next header, or at the end of the input); its findings, by line,
   /// to be read once, now or later (they may wait in a temporary file: a session can have
   /// millions). Required, without a default: an observer whose method differs in its
@@ -212,4 +217,6 @@ extension SessionObserver {
   public func eventApplied(_ event: TraceEvent, findings: ArraySlice<Finding>) {}
   /// Does nothing.
   public func issueFound(_ issue: IngestIssue) {}
+  /// Does nothing.
+  public func sessionEndFound(_ session: DrivenSession, findings: ArraySlice<Finding>) {}
 }

@@ -36,12 +36,24 @@ public final class SessionFindings: Sequence, IteratorProtocol {
     capacity = windowCapacity
   }
 
-  /// Adds findings made after those added before; only before reading begins.
+  /// The most findings that waited in memory at once (at most `windowCapacity`, unless the
+  /// temporary file failed).
+  package private(set) var mostInMemory = 0
+
+  /// Adds findings made after those added before; only before reading begins. However many
+  /// there are, the window takes them a windowful at a time.
   package func append<Findings: Collection<Finding>>(contentsOf findings: Findings) {
     precondition(merge == nil, "findings are added before they are read")
-    window.append(contentsOf: findings)
     count += findings.count
-    if window.count >= capacity { spillWindow() }
+    var rest = findings[...]
+    while !rest.isEmpty {
+      // A window kept in memory after the temporary file failed takes the rest at once.
+      let part = window.count < capacity ? rest.prefix(capacity - window.count) : rest
+      window.append(contentsOf: part)
+      rest = rest[part.endIndex...]
+      mostInMemory = Swift.max(mostInMemory, window.count)
+      if window.count >= capacity { spillWindow() }
+    }
   }
 
   /// The next finding in line order, or nil after the last.

@@ -43,18 +43,24 @@ public final class SessionReplay {
     model.releaseUnneededIDs()
   }
 
-  /// Ends the session (see `SessionModel.finish(cutShort:)`), appending its last findings
-  /// and UIKit's that the replay did not find as well (those it found are in ``crossCheck``).
-  public func finish(cutShort: Bool, into findings: inout [Finding]) {
-    check(model.finish(cutShort: cutShort), into: &findings)
+  /// Ends the session (see `SessionModel.finish(cutShort:handingOn:)`), handing its last findings
+  /// to `found` in the order made, a batch at a time (a session can leave each of its
+  /// controllers unfinished), then UIKit's that the replay did not find as well (those it found
+  /// are in ``crossCheck``).
+  public func finish(cutShort: Bool, found: ([Finding]) -> Void) {
+    var findings: [Finding] = []
+    model.finish(cutShort: cutShort) { observations in
+      check(observations, into: &findings)
+      guard !findings.isEmpty else { return }
+      found(findings)
+      findings.removeAll(keepingCapacity: true)
+    }
     limitWarning = unreported.map(Self.limitWarning)
     guard !uikitFindings.isEmpty else { return }
-    guard recordedEvents > 0 else {
-      findings.append(contentsOf: uikitFindings)
-      return
-    }
+    guard recordedEvents > 0 else { return found(uikitFindings) }
     crossCheck = CrossCheck.compare(replay: replayFindings, uikit: uikitFindings)
-    findings.append(contentsOf: crossCheck.filter { $0.verdict == .missedByModel }.compactMap(\.uikit))
+    let missed = crossCheck.filter { $0.verdict == .missedByModel }.compactMap(\.uikit)
+    if !missed.isEmpty { found(missed) }
   }
 
   /// How many of UIKit's findings a session keeps (they wait for its end, for the cross-check);

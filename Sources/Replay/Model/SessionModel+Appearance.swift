@@ -66,9 +66,11 @@ extension SessionModel {
   }
 
   /// At the end of a session: controllers left half-way through an appearance transition, and
-  /// children still waiting for didMoveToParent.
-  func reportUnfinished() {
+  /// children still waiting for didMoveToParent; handed on to `handOn` whenever
+  /// ``finishBatch`` observations wait.
+  func reportUnfinished(handingOn handOn: ([ModelObservation]) -> Void) {
     for index in controllers.indices {
+      handOnObservations(to: handOn, minimum: Self.finishBatch)
       let vc = ObjectID(index)
       let state = controllers[index]
       if let appearance = state.appearance, appearance.isTransitioning {

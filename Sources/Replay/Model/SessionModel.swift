@@ -173,14 +173,26 @@ package final class SessionModel {
 
   /// Ends the session: decisions still pending are taken, and transitions never completed
   /// are reported — unless the trace was cut short or UIKit raised an exception, which ends
-  /// the app and explains them.
-  package func finish(cutShort: Bool) -> [ModelObservation] {
+  /// the app and explains them. The observations reach `handOn` in the order made, at most
+  /// ``finishBatch`` at a time (every controller of a session can be left unfinished).
+  package func finish(cutShort: Bool, handingOn handOn: ([ModelObservation]) -> Void) {
     emitted.removeAll(keepingCapacity: true)
     growToSymbols()
     if pendingOrientation != nil { resolvePendingOrientation() }
     releaseHeld()
-    if !cutShort && !raisedException { reportUnfinished() }
-    return emitted
+    if !cutShort && !raisedException { reportUnfinished(handingOn: handOn) }
+    handOnObservations(to: handOn)
+  }
+
+  /// How many observations the end of a session hands on at a time.
+  package static let finishBatch = 1024
+
+  /// Hands the observations made so far to `handOn`, and forgets them, when there are at
+  /// least `minimum`.
+  func handOnObservations(to handOn: ([ModelObservation]) -> Void, minimum: Int = 1) {
+    guard emitted.count >= minimum else { return }
+    handOn(emitted)
+    emitted.removeAll(keepingCapacity: true)
   }
 
   /// Takes a pending orientation decision now (for looking at the state mid-session).
