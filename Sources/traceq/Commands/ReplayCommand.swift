@@ -167,8 +167,8 @@ private final class TimelinePrinter: SessionObserver {
   private var sessionTitle: String?
   /// Event lines not printed yet, with the findings about them.
   private var entries: [Entry] = []
-  /// The findings printed as events made them, to tell those the session's end adds.
-  private var printed: [Finding: Int] = [:]
+  /// The findings the session's end made about lines printed already, or not kept back.
+  private var ending: [Finding] = []
 
   private struct Entry {
     var line: Int
@@ -194,10 +194,7 @@ private final class TimelinePrinter: SessionObserver {
   func eventApplied(_ event: TraceEvent, findings: ArraySlice<Finding>) {
     guard let timeline else { return }
     if run.lines.contains(event.line) { entries.append(Entry(line: event.line, narration: timeline.narrate(event))) }
-    for finding in findings {
-      printed[finding, default: 0] += 1
-      place(finding)
-    }
+    for finding in findings { place(finding) }
     if model?.holdsFindings != true {
       flush(entries.count)
     } else if entries.count > Self.maxHeldEntries {
@@ -205,25 +202,29 @@ private final class TimelinePrinter: SessionObserver {
     }
   }
 
-  func sessionEnded(_ session: DrivenSession, findings: SessionFindings) {
+  func sessionEndFound(_ session: DrivenSession, findings: ArraySlice<Finding>) {
     guard timeline != nil else { return }
-    var ending: [Finding] = []
     for finding in findings {
-      if let count = printed[finding], count > 0 {
-        printed[finding] = count - 1
-      } else if entries.contains(where: { $0.line == finding.line }) {
+      if entries.contains(where: { $0.line == finding.line }) {
         place(finding)
       } else if run.lines.contains(finding.line) {
         ending.append(finding)
       }
     }
+  }
+
+  func sessionEnded(_ session: DrivenSession, findings: SessionFindings) {
+    guard timeline != nil else { return }
     flush(entries.count)
     if !ending.isEmpty {
       title()
       run.output(run.paint("   end", ANSIColour.dim) + "  the session ends")
-      for finding in ending { output(finding, at: nil) }
+      // By line, as the session's findings are (those of a line in the order made).
+      for finding in ending.enumerated().sorted(by: { ($0.element.line, $0.offset) < ($1.element.line, $1.offset) }) {
+        output(finding.element, at: nil)
+      }
+      ending.removeAll()
     }
-    printed.removeAll()
   }
 
   func issueFound(_ issue: IngestIssue) { run.errorOutput(Diagnostic.line(path: run.file, issue)) }

@@ -141,8 +141,6 @@ private final class TimelineObserver: SessionObserver {
   /// Findings the policy suppressed.
   private(set) var suppressed = 0
   private var recorder: TimelineRecorder?
-  /// The findings handed on as events made them, to tell those the session's end adds.
-  private var delivered: [Finding: Int] = [:]
 
   init(file: String, export: TimelineExport, sink: TimelineSink) {
     self.file = file
@@ -163,21 +161,17 @@ private final class TimelineObserver: SessionObserver {
   func eventApplied(_ event: TraceEvent, findings: ArraySlice<Finding>) {
     guard let recorder else { return }
     recorder.applied(event, findings: reported(findings))
-    for finding in findings { delivered[finding, default: 0] += 1 }
   }
 
   func issueFound(_ issue: IngestIssue) { errorOutput(Diagnostic.line(path: file, issue)) }
 
+  func sessionEndFound(_ session: DrivenSession, findings: ArraySlice<Finding>) {
+    recorder?.endFound(reported(findings))
+  }
+
   func sessionEnded(_ session: DrivenSession, findings: SessionFindings) {
-    guard let recorder else { return }
-    let added = findings.filter { finding in
-      guard let count = delivered[finding], count > 0 else { return true }
-      delivered[finding] = count - 1
-      return false
-    }
-    recorder.ended(findings: reported(added))
-    delivered.removeAll(keepingCapacity: true)
-    self.recorder = nil
+    recorder?.ended()
+    recorder = nil
   }
 
   /// The findings the policy reports, as `check` decides: hidden ones (below the minimum

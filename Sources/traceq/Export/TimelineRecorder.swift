@@ -54,11 +54,17 @@ final class TimelineRecorder {
     deliver(findings)
   }
 
-  /// The replay ended the session (pending decisions taken) with `findings`: reports them and
-  /// closes the open slices.
-  func ended(findings: some Collection<Finding>) {
+  /// The session's end (its pending decisions taken) made `findings`, a batch of them:
+  /// reports what the end changed, then them.
+  func endFound(_ findings: some Collection<Finding>) {
     compare(naming: nil, at: clock.now)
     deliver(findings)
+  }
+
+  /// The replay ended the session: reports what the end changed, if no finding did, and closes
+  /// the open slices.
+  func ended() {
+    compare(naming: nil, at: clock.now)
     sink.endSession(at: clock.now, events: events)
   }
 
