@@ -102,7 +102,7 @@ struct DeepHierarchyTests {
 private func hex(_ value: Int) -> String { String(value, radix: 16) }
 
 /// The model's state text at the end of the session (before the pending findings).
-private final class StateAtEnd: SessionObserver {
+final class StateAtEnd: SessionObserver {
   private var model: SessionModel?
   private(set) var text: String?
 

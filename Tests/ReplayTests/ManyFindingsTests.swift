@@ -35,6 +35,23 @@ struct ManyFindingsTests {
     #expect(watcher.mostInMemory <= SessionFindings.windowCapacity)
   }
 
+  @Test("the state text of a container with thousands of children stops at the bound and counts the rest")
+  func stateTextOfWideTree() throws {
+    let children = 3000
+    let bytes = try Fixture.bytes(Self.unfinishedChildren(children).joined(separator: "\n") + "\n", .none)
+    let stream = TraceStream(reader: try TraceReader(source: MemoryByteSource(bytes), path: "flat.ndjson"))
+    let describer = StateAtEnd()
+    _ = try SessionDriver(rules: RuleSet()).run(stream, to: describer)
+    let lines = try #require(describer.text).split(separator: "\n")
+    let bound = StateDescription.mostControllersDrawn
+    // The root and its first children up to the bound, then one line for the others.
+    #expect(lines.filter { $0.hasPrefix("    Child 0x") }.count == bound - 1)
+    let rest = children - (bound - 1)
+    #expect(
+      lines.last
+        == "    … \(rest) more children (and what they hold) not shown: the tree stops at \(bound) controllers")
+  }
+
   @Test("the session's findings wait in memory a window at a time, however many are added at once")
   func windowBounded() {
     let findings = SessionFindings(windowCapacity: 64)

@@ -50,7 +50,11 @@ package struct StateDescription {
       model[$0].appearance?.isVisible == true && model[$0].shownInPopover == nil && !shown.contains($0)
     }
     if !loose.isEmpty {
-      lines.append("on screen by their callbacks, outside the controller tree")
+      // Past the bound, the tree drawn is not the whole tree.
+      lines.append(
+        shown.count < Self.mostControllersDrawn
+          ? "on screen by their callbacks, outside the controller tree"
+          : "on screen by their callbacks, not in the controller tree drawn above")
       // Bounded as the tree is: a pathological trace has thousands on screen.
       for vc in loose.prefix(SessionModel.deepestChain) { lines.append("  \(describe(vc))") }
       let more = loose.dropFirst(SessionModel.deepestChain).count
@@ -59,10 +63,14 @@ package struct StateDescription {
     return lines.joined(separator: "\n")
   }
 
+  /// How many controllers the trees draw at most: a report describes the state at each of its
+  /// findings, and a session can give one container 200,000 children.
+  package static let mostControllersDrawn = 1000
+
   /// Writes `vc` and what it contains and presents. `level` counts the controllers above it in
   /// the tree (presented ones are drawn at their presenter's depth): past the model's
   /// ``SessionModel/deepestChain``, which a pathological trace can reach, the rest is left out, so
-  /// the text stays bounded.
+  /// the text stays bounded; so are the children past ``mostControllersDrawn`` controllers.
   private func tree(
     _ vc: ObjectID, depth: Int, level: Int, mark: String?, presented: String? = nil, into lines: inout [String],
     shown: inout Set<ObjectID>
@@ -72,11 +80,24 @@ package struct StateDescription {
       lines.append(indent + "… deeper than \(SessionModel.deepestChain) levels: not shown")
       return
     }
+    guard shown.count < Self.mostControllersDrawn else {
+      lines.append(
+        indent + (presented.map { "↳ presented \($0): " } ?? "") + "… not shown: the tree stops at "
+          + "\(Self.mostControllersDrawn) controllers")
+      return
+    }
     guard shown.insert(vc).inserted else { return }
     lines.append(
       indent + (presented.map { "↳ presented \($0): " } ?? "") + describe(vc) + (mark.map { "  [\($0)]" } ?? ""))
     let state = model[vc]
-    for child in state.children {
+    for (index, child) in state.children.enumerated() {
+      guard shown.count < Self.mostControllersDrawn else {
+        let rest = state.children.count - index
+        lines.append(
+          indent + "  … \(rest) more \(rest == 1 ? "child" : "children") (and what they hold) not shown: "
+            + "the tree stops at \(Self.mostControllersDrawn) controllers")
+        break
+      }
       var marks: [String] = []
       if model.kind(vc)?.hasNavigationStack == true, child == state.children.last { marks.append("top") }
       if state.selectedChild == child { marks.append("selected tab") }
