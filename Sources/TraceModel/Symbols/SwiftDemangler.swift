@@ -40,7 +40,10 @@ package enum SwiftDemangler {
   /// Whether `name` has the shape of a mangled Swift name: the Objective-C runtime's `_Tt…`,
   /// or a symbol (`$s…`, `_$s…`, `$S…`, `_T0…`).
   package static func isMangled(_ name: String) -> Bool {
-    ["_Tt", "$s", "_$s", "$S", "_$S", "$e", "_$e", "_T0"].contains { name.hasPrefix($0) } && name.count > 3
+    // Each shape starts with `_` or `$`: other names, most of them, are told by their first
+    // byte (an ASCII byte there is the first character's, and no other character equals these).
+    guard let first = name.utf8.first, first == UInt8(ascii: "_") || first == UInt8(ascii: "$") else { return false }
+    return ["_Tt", "$s", "_$s", "$S", "_$S", "$e", "_$e", "_T0"].contains { name.hasPrefix($0) } && name.count > 3
   }
 
   // MARK: - The runtime's demangler
