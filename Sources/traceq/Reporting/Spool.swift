@@ -73,25 +73,29 @@ final class Spool {
 /// end (``write(_:into:to:)``): the document is the same, byte for byte, as if encoded whole.
 final class JSONArraySpool {
   private let spool = Spool()
-  private let indent: String
-  /// The last element, which waits for the next one to know whether a comma follows it.
-  private var last: String?
+  private let indent: [UInt8]
+  /// The last element's UTF-8, which waits for the next one to know whether a comma follows it.
+  private var last: [UInt8]?
 
   /// - Parameter indent: how many spaces the array's elements are indented by.
   init(indent: Int) {
-    self.indent = String(repeating: " ", count: indent)
+    self.indent = Array(repeating: UInt8(ascii: " "), count: indent)
   }
 
   /// Adds an element, as ``SortedJSON`` writes it.
   func append(_ element: some Encodable) {
-    if let last { spool.append(last + ",") }
+    if var last {
+      last.append(UInt8(ascii: ","))
+      spool.append(utf8: last)
+    }
+    // Each line indented, byte by byte: the encoder writes line breaks only between lines (a
+    // string's are escaped).
     let text = SortedJSON.text(element)
-    var lines = ""
+    var lines = indent
     lines.reserveCapacity(text.utf8.count * 2)
-    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-      if !lines.isEmpty { lines += "\n" }
-      lines += indent
-      lines += line
+    for byte in text.utf8 {
+      lines.append(byte)
+      if byte == UInt8(ascii: "\n") { lines += indent }
     }
     last = lines
   }
@@ -99,7 +103,7 @@ final class JSONArraySpool {
   /// Writes the elements; an empty line for none, as JSONEncoder writes an empty array.
   func write(to output: (String) -> Void) {
     spool.write(to: output)
-    output(last ?? "")
+    output(last.map { String(decoding: $0, as: UTF8.self) } ?? "")
   }
 
   /// Writes `document` (pretty-printed, with the arrays of `arrays` empty) with each array's
