@@ -16,6 +16,10 @@ public enum ClassOrigin: Sendable, Equatable {
 
   /// The origin of the class named `className`.
   public init(className: String) {
+    if let origin = Self.unmangledASCIIOrigin(className) {
+      self = origin
+      return
+    }
     var name = Substring(className)
     if SwiftDemangler.isMangled(className) {
       if let module = SwiftDemangler.module(of: className) {
@@ -38,13 +42,33 @@ public enum ClassOrigin: Sendable, Equatable {
     self = Self.hasSystemPrefix(unqualified) ? .system : .app
   }
 
+  /// The origin of a name in ASCII that starts with neither `_` nor `$` (nearly every name), told
+  /// byte by byte as ``init(className:)`` tells it character by character (in ASCII a character
+  /// is a byte, but CR LF, which holds neither `<` nor `.`); nil for other names.
+  private static func unmangledASCIIOrigin(_ className: String) -> ClassOrigin? {
+    let origin = className.utf8.withContiguousStorageIfAvailable { bytes -> ClassOrigin? in
+      guard let first = bytes.first, first != UInt8(ascii: "_"), first != UInt8(ascii: "$"),
+        bytes.allSatisfy({ $0 < 0x80 })
+      else { return nil }
+      let unqualified = bytes.prefix { $0 != UInt8(ascii: "<") }
+      guard let dot = unqualified.firstIndex(of: UInt8(ascii: ".")) else {
+        return hasSystemPrefix(unqualified) ? .system : .app
+      }
+      let module = String(decoding: unqualified[..<dot], as: UTF8.self)
+      return systemModules.contains(module) || module.hasPrefix("_") ? .system : .app
+    }
+    return origin ?? nil
+  }
+
   /// True for a class of the system's.
   public static func isSystem(_ className: String) -> Bool { ClassOrigin(className: className) == .system }
 
   /// `UIImagePickerController`, `GLKViewController`: a framework prefix, then a capital and a
   /// lower-case letter.
-  private static func hasSystemPrefix(_ name: Substring) -> Bool {
-    let letters = Array(name.utf8.prefix(8))
+  private static func hasSystemPrefix(_ name: Substring) -> Bool { hasSystemPrefix(name.utf8) }
+
+  private static func hasSystemPrefix(_ name: some Collection<UInt8>) -> Bool {
+    let letters = Array(name.prefix(8))
     for prefixLength in 2...4 where prefixLength + 1 < letters.count {
       let prefix = String(decoding: letters[..<prefixLength], as: UTF8.self)
       guard frameworkPrefixes.contains(prefix) else { continue }

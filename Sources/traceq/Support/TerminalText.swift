@@ -6,7 +6,8 @@ enum TerminalText {
   /// `keepingLineBreaks`, `\n` and `\t` are kept as they are (for text made of several lines).
   static func escaped(_ text: String, keepingLineBreaks: Bool = false) -> String {
     // Most text is printable ASCII, told byte by byte; the rest is read scalar by scalar.
-    if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
+    let printable = text.utf8.withContiguousStorageIfAvailable { $0.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }
+    if printable == true { return text }
     guard text.unicodeScalars.contains(where: { needsEscape($0, keepingLineBreaks) }) else { return text }
     var result = ""
     result.reserveCapacity(text.utf8.count + 8)
