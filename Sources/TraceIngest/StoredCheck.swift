@@ -3,25 +3,28 @@ import Replay
 import TraceModel
 import TraceStore
 
-/// `check --db`'s replay of stored sessions. A thread of its own reads a snapshot of the store
-/// ahead of the replay (as `check` reads a file ahead), bounded in bytes; the caller's thread
-/// decodes and replays the records; the findings are stored a few sessions at a time, each
-/// time in one short unit of work. Neither side keeps a writer waiting: a `traceq ingest`
-/// running meanwhile stores its files (which this check does not see).
+/// `check --db`'s replay of stored sessions, on several cores (``StoredReplayLanes``): each
+/// lane reads a snapshot of the store ahead of its replay (as `check` reads a file ahead),
+/// bounded in bytes; the caller's thread gets the sessions' findings in file and line order and
+/// stores them a few sessions at a time, each time in one short unit of work. Neither side keeps
+/// a writer waiting: a `traceq ingest` running meanwhile stores its files (which this check does
+/// not see).
 package struct StoredCheck {
   package let store: any TraceStoreBackend
   package let rules: RuleSet
-  /// Whether the sessions of the file at a stored path are replayed (asked on the reading
-  /// thread).
+  /// Whether the sessions of the file at a stored path are replayed (asked on a reading thread).
   package let keeps: (_ path: String) -> Bool
+  /// How many sessions are replayed at once.
+  package let lanes: Int
   /// Findings are stored once this many sessions are waiting...
   static let sessionsPerWrite = 64
   /// ... or this many findings.
   static let findingsPerWrite = 4096
 
-  package init(store: any TraceStoreBackend, rules: RuleSet, keeps: @escaping (_ path: String) -> Bool) {
+  package init(store: any TraceStoreBackend, rules: RuleSet, lanes: Int, keeps: @escaping (_ path: String) -> Bool) {
     self.store = store
     self.rules = rules
+    self.lanes = lanes
     self.keeps = keeps
   }
 
@@ -38,41 +41,21 @@ package struct StoredCheck {
     begin: (_ sessions: [StoredSession], _ damage: [Int64: [IngestIssue]]) -> Void,
     replayed: (_ session: StoredSession, _ events: Int) -> Void, found: (Finding) -> Void
   ) throws {
-    let reading = StoredRecordsPipe(store: store, keeps: keeps)
+    let lanes = StoredReplayLanes(store: store, rules: rules, lanes: lanes, keeps: keeps)
+    defer { lanes.stop() }
+    let catalog = try lanes.catalog()
+    catalog.notes.forEach(note)
+    begin(catalog.sessions, catalog.damage)
     var pending = PendingFindings(writer: findings, rules: rules.reportedIDs)
-    var sessions: [StoredSession] = []
-    // The session being replayed: its replay (nil when its header is not a session header),
-    // and where its findings go.
-    var open: (session: StoredSession, collected: CollectedFindings)?
-    var replay: StoredSessionReplay<CollectedFindings>?
-    func finishCurrent() throws {
-      guard let (session, collected) = open else { return }
-      let events = replay?.finish(cutShort: session.cutShort).events ?? 0
-      open = nil
-      replay = nil
-      replayed(session, events)
+    for (index, session) in catalog.sessions.enumerated() {
+      let outcome = try lanes.outcome(of: index)
+      replayed(session, outcome.events)
       try pending.begin(session)
-      for finding in collected.findings ?? SessionFindings() {
+      for finding in outcome.findings ?? SessionFindings() {
         try pending.add(finding)
         found(finding)
       }
     }
-    while let message = try reading.next() {
-      switch message {
-      case .note(let text): note(text)
-      case .catalog(let catalog, let damage):
-        sessions = catalog
-        begin(catalog, damage)
-      case .session(let index):
-        try finishCurrent()
-        let collected = CollectedFindings()
-        open = (sessions[index], collected)
-        replay = StoredSessionReplay(sessions[index], rules: rules, recyclesIDs: true, to: collected)
-      case .records(let batch):
-        if let replay { batch.forEachToDecode { replay.take($0) } }
-      }
-    }
-    try finishCurrent()
     try pending.flush()
   }
 }
@@ -110,11 +93,4 @@ private struct PendingFindings {
     parts.removeAll(keepingCapacity: true)
     findings = 0
   }
-}
-
-/// The findings of the session a driver ended, in line order.
-private final class CollectedFindings: SessionObserver {
-  var findings: SessionFindings?
-
-  func sessionEnded(_ session: DrivenSession, findings: SessionFindings) { self.findings = findings }
 }

@@ -38,7 +38,7 @@ final class StoredRecordsCursor {
     while let message = try held ?? pipe.next() {
       held = nil
       switch message {
-      case .note, .catalog: continue
+      case .note, .catalog, .sessionEnd: continue
       case .session(let index):
         let session = sessions[index]
         guard session.traceID <= traceID else {

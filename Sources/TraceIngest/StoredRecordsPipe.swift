@@ -15,6 +15,8 @@ final class StoredRecordsPipe: @unchecked Sendable {
     case session(Int)
     /// Records of the current session, to be made into text on the replay thread.
     case records(any StoredRecordBatch)
+    /// Every record of the current session was sent.
+    case sessionEnd
     /// What the user should know about how the store was opened.
     case note(String)
   }
@@ -26,17 +28,32 @@ final class StoredRecordsPipe: @unchecked Sendable {
 
   private let channel: BoundedChannel<Message, Result<Void, Error>>
 
+  /// What a pipe reads.
+  enum Plan {
+    /// The catalog of the sessions whose file `keeps` keeps (asked on the reading thread only),
+    /// then each of them.
+    case all(keeps: (_ path: String) -> Bool)
+    /// The sessions `tickets` gives lane `lane` (lane 0 lists them, keeping those whose file
+    /// `keeps` keeps, and publishes the catalog to `tickets` rather than sending it).
+    case lane(Int, SessionTickets, keeps: (_ path: String) -> Bool)
+  }
+
   /// Starts reading the sessions of `store` whose file `keeps` keeps (asked on the reading thread
   /// only).
-  init(store: any TraceStoreBackend, keeps: @escaping (_ path: String) -> Bool) {
+  convenience init(store: any TraceStoreBackend, keeps: @escaping (_ path: String) -> Bool) {
+    self.init(store: store, plan: .all(keeps: keeps))
+  }
+
+  /// Starts reading what `plan` says in a snapshot of `store`.
+  init(store: any TraceStoreBackend, plan: Plan) {
     let channel = BoundedChannel<Message, Result<Void, Error>>(
       capacity: Self.bytesAhead,
       cost: { message in if case .records(let batch) = message { batch.byteCount } else { 1 } })
     self.channel = channel
-    let keeps = ReadingThreadOnly(keeps)
+    let plan = ReadingThreadOnly(plan)
     let thread = Thread {
       do {
-        try Self.read(store, keeps: keeps.value, into: channel)
+        try Self.read(store, plan.value, into: channel)
         channel.close(.success(()))
       } catch {
         channel.close(.failure(error))
@@ -59,20 +76,43 @@ final class StoredRecordsPipe: @unchecked Sendable {
     }
   }
 
+  /// Stops the reading thread: it ends at its next batch.
+  func cancel() { channel.cancel() }
+
   private struct Cancelled: Error {}
 
   private static func read(
-    _ store: any TraceStoreBackend, keeps: (String) -> Bool, into channel: BoundedChannel<Message, Result<Void, Error>>
+    _ store: any TraceStoreBackend, _ plan: Plan, into channel: BoundedChannel<Message, Result<Void, Error>>
   ) throws {
     var notes: [String] = []
     try store.readSessions(note: { notes.append($0) }) { reader in
-      for note in notes { channel.send(.note(note)) }
-      let sessions = try reader.sessions().filter { keeps($0.path) }
-      guard channel.send(.catalog(sessions, damage: try reader.damage())) else { throw Cancelled() }
-      for (index, session) in sessions.enumerated() {
-        guard channel.send(.session(index)) else { throw Cancelled() }
-        try reader.readRecords(of: session, batchBytes: batchBytes) { batch in
-          guard channel.send(.records(batch)) else { throw Cancelled() }
+      func send(_ message: Message) throws {
+        guard channel.send(message) else { throw Cancelled() }
+      }
+      func readSession(_ index: Int, _ session: StoredSession) throws {
+        try send(.session(index))
+        try reader.readRecords(of: session, batchBytes: batchBytes) { try send(.records($0)) }
+        try send(.sessionEnd)
+      }
+      func catalog(keeps: (String) -> Bool) throws -> SessionTickets.Catalog {
+        SessionTickets.Catalog(
+          notes: notes, sessions: try reader.sessions().filter { keeps($0.path) }, damage: try reader.damage())
+      }
+      switch plan {
+      case .all(let keeps):
+        let catalog = try catalog(keeps: keeps)
+        for note in catalog.notes { try send(.note(note)) }
+        try send(.catalog(catalog.sessions, damage: catalog.damage))
+        for (index, session) in catalog.sessions.enumerated() { try readSession(index, session) }
+      case .lane(let lane, let tickets, let keeps):
+        if lane == 0 { tickets.publish(try catalog(keeps: keeps)) }
+        while let (index, session) = tickets.take(lane: lane) {
+          if lane != 0 {
+            let held = try reader.holds(session)
+            tickets.settle(index, held: held)
+            guard held else { continue }
+          }
+          try readSession(index, session)
         }
       }
     }

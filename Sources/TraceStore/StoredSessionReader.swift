@@ -15,10 +15,13 @@ package struct StoredSession: Sendable, Hashable {
   package var cutShort: Bool
   /// Where the backend finds its events (for SQLite, its range of `event_rows` ids).
   package var rows: ClosedRange<Int64>?
+  /// The SHA-256 of its file's content (`traces.sha256`): the same id with another hash is
+  /// another file stored since (`ingest --force`).
+  package var fileHash: String
 
   package init(
     id: Int64, traceID: Int64, ordinal: Int, path: String, firstLine: Int, header: String, cutShort: Bool,
-    rows: ClosedRange<Int64>?
+    rows: ClosedRange<Int64>?, fileHash: String
   ) {
     self.id = id
     self.traceID = traceID
@@ -28,6 +31,7 @@ package struct StoredSession: Sendable, Hashable {
     self.header = header
     self.cutShort = cutShort
     self.rows = rows
+    self.fileHash = fileHash
   }
 }
 
@@ -36,6 +40,10 @@ package struct StoredSession: Sendable, Hashable {
 package protocol StoredSessionReader {
   /// Every stored session, in file and line order.
   func sessions() throws -> [StoredSession]
+  /// Whether this snapshot holds `session`, listed by another snapshot of the same store, as
+  /// that one did (its file not replaced since, so the same records): a replay shared between
+  /// several readers (`check --db` on several cores) reads each session from a reader that does.
+  func holds(_ session: StoredSession) throws -> Bool
   /// The damage found when each damaged file was stored, by trace id: its findings are not to
   /// be trusted from the line each issue names.
   func damage() throws -> [Int64: [IngestIssue]]

@@ -15,18 +15,26 @@ final class PostgresSessionReader: StoredSessionReader {
   }
 
   func sessions() throws -> [StoredSession] {
-    try link.rows(
-      """
-      SELECT s.id, s.trace_id, s.ordinal, s.first_line, s.first_row, s.last_row, s.header, s.cut_short, t.path
-      FROM sessions s JOIN traces t ON t.id = s.trace_id ORDER BY s.trace_id, s.ordinal
-      """
-    ).map { row in
-      let (id, trace, ordinal, firstLine, firstRow, lastRow, header, cutShort, path) = try row.decode(
-        (Int64, Int64, Int, Int, Int64, Int64, String, Bool, String).self)
-      return StoredSession(
-        id: id, traceID: trace, ordinal: ordinal, path: path, firstLine: firstLine, header: header,
-        cutShort: cutShort, rows: firstRow <= lastRow ? firstRow...lastRow : nil)
-    }
+    try link.rows(Self.sessionsSQL + " ORDER BY s.trace_id, s.ordinal").map(Self.session)
+  }
+
+  func holds(_ session: StoredSession) throws -> Bool {
+    var binds = PostgresBindings()
+    binds.append(session.id)
+    return try link.rows(Self.sessionsSQL + " WHERE s.id = $1", binds).first.map(Self.session) == session
+  }
+
+  private static let sessionsSQL = """
+    SELECT s.id, s.trace_id, s.ordinal, s.first_line, s.first_row, s.last_row, s.header, s.cut_short, t.path, t.sha256
+    FROM sessions s JOIN traces t ON t.id = s.trace_id
+    """
+
+  private static func session(_ row: PostgresRow) throws -> StoredSession {
+    let (id, trace, ordinal, firstLine, firstRow, lastRow, header, cutShort, path, hash) = try row.decode(
+      (Int64, Int64, Int, Int, Int64, Int64, String, Bool, String, String).self)
+    return StoredSession(
+      id: id, traceID: trace, ordinal: ordinal, path: path, firstLine: firstLine, header: header, cutShort: cutShort,
+      rows: firstRow <= lastRow ? firstRow...lastRow : nil, fileHash: hash)
   }
 
   func damage() throws -> [Int64: [IngestIssue]] {

@@ -14,17 +14,24 @@ final class SQLiteSessionReader: StoredSessionReader {
   }
 
   func sessions() throws -> [StoredSession] {
-    try Row.fetchAll(
-      db,
-      sql: """
-        SELECT s.id, s.trace_id, s.ordinal, s.first_line, s.first_row, s.last_row, s.header, s.cut_short, t.path
-        FROM sessions s JOIN traces t ON t.id = s.trace_id ORDER BY s.trace_id, s.ordinal
-        """
-    ).map {
-      StoredSession(
-        id: $0["id"], traceID: $0["trace_id"], ordinal: $0["ordinal"], path: $0["path"], firstLine: $0["first_line"],
-        header: $0["header"], cutShort: $0["cut_short"], rows: Self.range($0["first_row"], $0["last_row"]))
-    }
+    try Row.fetchAll(db, sql: Self.sessionsSQL + " ORDER BY s.trace_id, s.ordinal").map(Self.session)
+  }
+
+  func holds(_ session: StoredSession) throws -> Bool {
+    try Row.fetchOne(db, sql: Self.sessionsSQL + " WHERE s.id = ?", arguments: [session.id]).map(Self.session)
+      == session
+  }
+
+  private static let sessionsSQL = """
+    SELECT s.id, s.trace_id, s.ordinal, s.first_line, s.first_row, s.last_row, s.header, s.cut_short, t.path, t.sha256
+    FROM sessions s JOIN traces t ON t.id = s.trace_id
+    """
+
+  private static func session(_ row: Row) -> StoredSession {
+    StoredSession(
+      id: row["id"], traceID: row["trace_id"], ordinal: row["ordinal"], path: row["path"], firstLine: row["first_line"],
+      header: row["header"], cutShort: row["cut_short"], rows: range(row["first_row"], row["last_row"]),
+      fileHash: row["sha256"])
   }
 
   func damage() throws -> [Int64: [IngestIssue]] {

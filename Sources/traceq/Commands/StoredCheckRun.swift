@@ -8,6 +8,8 @@ import TraceStore
 /// policy and the baseline say.
 struct StoredCheckRun {
   var store: any TraceStoreBackend
+  /// How many sessions are replayed at once.
+  var jobs: Int
   var triage: FindingTriage
   var reporter: FindingReporter
   var errorOutput: (String) -> Void = Terminal.error
@@ -16,10 +18,11 @@ struct StoredCheckRun {
   var onReplayed: (StoredSession) -> Void = { _ in }
 
   init(
-    databasePath: String, policy: CheckPolicy, baseline: Baseline? = nil, recordsBaseline: Bool = false,
+    databasePath: String, jobs: Int, policy: CheckPolicy, baseline: Baseline? = nil, recordsBaseline: Bool = false,
     sources: SourceIndex? = nil, reporter: FindingReporter, errorOutput: @escaping (String) -> Void = Terminal.error
   ) {
     store = TraceStores.at(databasePath)
+    self.jobs = jobs
     triage = FindingTriage(policy: policy, baseline: baseline, recording: recordsBaseline, sources: sources)
     self.reporter = reporter
     self.errorOutput = errorOutput
@@ -36,7 +39,8 @@ struct StoredCheckRun {
     var triage = triage
     var status = ExitStatus.clean
     do {
-      let check = StoredCheck(store: store, rules: policy.rules, keeps: policy.fileSelection.keepsStored)
+      let check = StoredCheck(
+        store: store, rules: policy.rules, lanes: jobs, keeps: policy.fileSelection.keepsStored)
       var damage: [Int64: [IngestIssue]] = [:]
       // The session replayed last, whose findings come.
       var begun: StoredSession?

@@ -64,7 +64,7 @@ struct ConformanceStore {
   func checkStored(
     reporter: CollectingReporter = CollectingReporter(), onReplayed: @escaping (StoredSession) -> Void = { _ in }
   ) throws -> CheckRun.Outcome {
-    var run = StoredCheckRun(databasePath: location, policy: try Samples.policy(), reporter: reporter)
+    var run = StoredCheckRun(databasePath: location, jobs: 2, policy: try Samples.policy(), reporter: reporter)
     run.onReplayed = onReplayed
     return run.execute()
   }

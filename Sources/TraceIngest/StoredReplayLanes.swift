@@ -1,0 +1,87 @@
+import Foundation
+import Replay
+import TraceModel
+import TraceStore
+
+/// `check --db`'s replay on several cores: stored sessions are independent, and a store reads
+/// any of them at any time (a file is read from its start to its end), so each lane has a
+/// snapshot of its own, a thread reading it ahead (``StoredRecordsPipe``) and a thread replaying
+/// what it read; the lanes take the sessions in turn (``SessionTickets``) and the caller gets
+/// each session's outcome in catalog order.
+final class StoredReplayLanes {
+  private let tickets: SessionTickets
+  private let pipes: [StoredRecordsPipe]
+
+  /// Starts `count` lanes (at least one) replaying the sessions of `store` whose file `keeps`
+  /// keeps with `rules`.
+  init(store: any TraceStoreBackend, rules: RuleSet, lanes count: Int, keeps: @escaping (_ path: String) -> Bool) {
+    let tickets = SessionTickets(window: 4 * max(count, 1))
+    self.tickets = tickets
+    pipes = (0..<max(count, 1)).map { lane in
+      StoredRecordsPipe(store: store, plan: .lane(lane, tickets, keeps: keeps))
+    }
+    for pipe in pipes {
+      let thread = Thread { Self.replay(pipe, rules: rules, tickets: tickets) }
+      // The replay thread does what `check` does on the main thread.
+      thread.stackSize = 8 << 20
+      thread.start()
+    }
+  }
+
+  deinit { stop() }
+
+  /// What lane 0 found when it opened its snapshot.
+  /// - Throws: what a lane ran into.
+  func catalog() throws -> SessionTickets.Catalog {
+    try tickets.awaitCatalog()
+  }
+
+  /// The outcome of the catalog's session `index`, once replayed; asked in catalog order.
+  /// - Throws: what a lane ran into.
+  func outcome(of index: Int) throws -> SessionTickets.Outcome {
+    try tickets.outcome(of: index)
+  }
+
+  /// Stops every lane (their threads end soon after).
+  func stop() {
+    tickets.cancel()
+    for pipe in pipes { pipe.cancel() }
+  }
+
+  /// Replays what `pipe` reads, session by session, and posts each outcome to `tickets`.
+  private static func replay(_ pipe: StoredRecordsPipe, rules: RuleSet, tickets: SessionTickets) {
+    var current:
+      (index: Int, session: StoredSession, replay: StoredSessionReplay<CollectedFindings>?, found: CollectedFindings)?
+    func finishCurrent() {
+      guard let (index, session, replay, found) = current else { return }
+      let events = replay?.finish(cutShort: session.cutShort).events ?? 0
+      tickets.post(index, SessionTickets.Outcome(events: events, findings: found.findings))
+      current = nil
+    }
+    do {
+      while let message = try pipe.next() {
+        switch message {
+        case .session(let index):
+          let session = tickets.session(at: index)
+          let found = CollectedFindings()
+          current = (index, session, StoredSessionReplay(session, rules: rules, recyclesIDs: true, to: found), found)
+        case .records(let batch):
+          if let replay = current?.replay { batch.forEachToDecode { replay.take($0) } }
+        case .sessionEnd:
+          finishCurrent()
+        case .note, .catalog:
+          continue
+        }
+      }
+    } catch {
+      tickets.fail(error)
+    }
+  }
+}
+
+/// The findings of the session a driver ended, in line order.
+final class CollectedFindings: SessionObserver {
+  var findings: SessionFindings?
+
+  func sessionEnded(_ session: DrivenSession, findings: SessionFindings) { self.findings = findings }
+}
