@@ -14,8 +14,12 @@ package struct StoredCheck {
   package let rules: RuleSet
   /// Whether the sessions of the file at a stored path are replayed (asked on a reading thread).
   package let keeps: (_ path: String) -> Bool
-  /// How many sessions are replayed at once.
+  /// How many sessions are replayed at once (1 to ``mostLanes``).
   package let lanes: Int
+  /// The most lanes: each opens a connection of its own (a PostgreSQL server's
+  /// `max_connections` is shared by every runner), and past a few the store's reading and the
+  /// findings' writing on one thread bound the speed.
+  static let mostLanes = 8
   /// Findings are stored once this many sessions are waiting...
   static let sessionsPerWrite = 64
   /// ... or this many findings.
@@ -24,7 +28,7 @@ package struct StoredCheck {
   package init(store: any TraceStoreBackend, rules: RuleSet, lanes: Int, keeps: @escaping (_ path: String) -> Bool) {
     self.store = store
     self.rules = rules
-    self.lanes = lanes
+    self.lanes = min(max(lanes, 1), Self.mostLanes)
     self.keeps = keeps
   }
 

@@ -120,7 +120,8 @@ private final class ReplacedOddSessions: TraceStoreBackend, @unchecked Sendable 
       return false
     }
 
-    func readRecords(of session: StoredSession, batchBytes: Int, _ body: (any StoredRecordBatch) throws -> Void) throws {
+    func readRecords(of session: StoredSession, batchBytes: Int, _ body: (any StoredRecordBatch) throws -> Void) throws
+    {
       guard !replaced(session) else { return }
       try reader.readRecords(of: session, batchBytes: batchBytes, body)
     }

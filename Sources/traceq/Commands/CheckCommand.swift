@@ -13,7 +13,8 @@ extension TraceqCommand {
         console events of traces are read too: what UIKit itself said there is reported as found by \
         uikit (docs/console-logs.md lists what is recognised). Files are told apart by content. \
         Files are streamed: no database is needed. With --db (or $TRACEQ_DB) and no files, the sessions stored in \
-        the database are replayed, -j sessions at once, and the results written to its `anomalies` table.
+        the database are replayed, -j sessions at once (at most 8), and the results written to its `anomalies` \
+        table.
 
         Settings come from .traceq.yml (in the current directory or a parent, or --config); the \
         flags override it. --print-config shows the result. docs/ci.md describes the file, the \
