@@ -53,7 +53,7 @@ final class StoredRecordsPipe: @unchecked Sendable {
     let plan = ReadingThreadOnly(plan)
     let thread = Thread {
       do {
-        try Self.read(store, plan.value, into: channel)
+        try Self.read(store, plan.value) { channel.send($0) }
         channel.close(.success(()))
       } catch {
         channel.close(.failure(error))
@@ -81,13 +81,13 @@ final class StoredRecordsPipe: @unchecked Sendable {
 
   private struct Cancelled: Error {}
 
-  private static func read(
-    _ store: any TraceStoreBackend, _ plan: Plan, into channel: BoundedChannel<Message, Result<Void, Error>>
-  ) throws {
+  /// Reads what `plan` says in a snapshot of `store`, handing each message to `deliver`, which
+  /// returns false when nothing more is wanted.
+  private static func read(_ store: any TraceStoreBackend, _ plan: Plan, deliver: (Message) -> Bool) throws {
     var notes: [String] = []
     try store.readSessions(note: { notes.append($0) }) { reader in
       func send(_ message: Message) throws {
-        guard channel.send(message) else { throw Cancelled() }
+        guard deliver(message) else { throw Cancelled() }
       }
       func readSession(_ index: Int, _ session: StoredSession) throws {
         try send(.session(index))

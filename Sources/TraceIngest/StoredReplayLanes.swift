@@ -50,37 +50,49 @@ final class StoredReplayLanes {
 
   /// Replays what `pipe` reads, session by session, and posts each outcome to `tickets`.
   private static func replay(_ pipe: StoredRecordsPipe, rules: RuleSet, tickets: SessionTickets) {
-    var current:
-      (index: Int, session: StoredSession, replay: StoredSessionReplay<CollectedFindings>?, found: CollectedFindings)?
-    func finishCurrent() {
-      guard let (index, session, replay, found) = current else { return }
-      let events = replay?.finish(cutShort: session.cutShort).events ?? 0
-      tickets.post(index, SessionTickets.Outcome(events: events, findings: found.findings))
-      current = nil
-    }
+    let lane = LaneReplay(rules: rules, tickets: tickets)
     do {
-      while let message = try pipe.next() {
-        switch message {
-        case .session(let index):
-          let session = tickets.session(at: index)
-          let found = CollectedFindings()
-          current = (index, session, StoredSessionReplay(session, rules: rules, recyclesIDs: true, to: found), found)
-        case .records(let batch):
-          if let replay = current?.replay { batch.forEachToDecode { replay.take($0) } }
-        case .sessionEnd:
-          finishCurrent()
-        case .note, .catalog:
-          continue
-        }
-      }
+      while let message = try pipe.next() { lane.take(message) }
     } catch {
       tickets.fail(error)
     }
   }
 }
 
+/// A lane's replay: the sessions it reads, one after another, each outcome posted to the tickets.
+private final class LaneReplay {
+  private let rules: RuleSet
+  private let tickets: SessionTickets
+  private var current:
+    (index: Int, session: StoredSession, replay: StoredSessionReplay<CollectedFindings>?, found: CollectedFindings)?
+
+  init(rules: RuleSet, tickets: SessionTickets) {
+    self.rules = rules
+    self.tickets = tickets
+  }
+
+  /// Replays what the lane's reading hands on.
+  func take(_ message: StoredRecordsPipe.Message) {
+    switch message {
+    case .session(let index):
+      let session = tickets.session(at: index)
+      let found = CollectedFindings()
+      current = (index, session, StoredSessionReplay(session, rules: rules, recyclesIDs: true, to: found), found)
+    case .records(let batch):
+      if let replay = current?.replay { batch.forEachToDecode { replay.take($0) } }
+    case .sessionEnd:
+      guard let (index, session, replay, found) = current else { return }
+      let events = replay?.finish(cutShort: session.cutShort).events ?? 0
+      tickets.post(index, SessionTickets.Outcome(events: events, findings: found.findings))
+      current = nil
+    case .note, .catalog:
+      return
+    }
+  }
+}
+
 /// The findings of the session a driver ended, in line order.
-final class CollectedFindings: SessionObserver {
+private final class CollectedFindings: SessionObserver {
   var findings: SessionFindings?
 
   func sessionEnded(_ session: DrivenSession, findings: SessionFindings) { self.findings = findings }
