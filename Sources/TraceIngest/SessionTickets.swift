@@ -40,6 +40,7 @@ final class SessionTickets: @unchecked Sendable {
   /// Sessions handed back, for lane 0.
   private var handedBack: [Int] = []
   private var outcomes: [Int: Outcome] = [:]
+  private var mostWaiting = 0
   private var failure: Error?
   private var cancelled = false
 
@@ -96,7 +97,17 @@ final class SessionTickets: @unchecked Sendable {
 
   /// Session `index` was replayed.
   func post(_ index: Int, _ outcome: Outcome) {
-    locked { outcomes[index] = outcome }
+    locked {
+      outcomes[index] = outcome
+      mostWaiting = max(mostWaiting, outcomes.count)
+    }
+  }
+
+  /// The most outcomes that waited for the caller at once (tests: the window bounds it).
+  var mostOutcomesWaiting: Int {
+    condition.lock()
+    defer { condition.unlock() }
+    return mostWaiting
   }
 
   /// Stops the run: what ``catalog()`` and ``outcome(of:)`` wait for throws `error` (the first

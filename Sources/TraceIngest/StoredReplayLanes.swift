@@ -15,7 +15,9 @@ final class StoredReplayLanes {
   /// Starts `count` lanes (at least one) replaying the sessions of `store` whose file `keeps`
   /// keeps with `rules`.
   init(store: any TraceStoreBackend, rules: RuleSet, lanes count: Int, keeps: @escaping (_ path: String) -> Bool) {
-    let tickets = SessionTickets(window: 4 * max(count, 1))
+    // Two sessions a lane: one replaying, one waiting for the caller (each keeping up to
+    // `SessionFindings.windowCapacity` findings in memory), so memory grows with the lanes only.
+    let tickets = SessionTickets(window: 2 * max(count, 1))
     self.tickets = tickets
     pipes = (0..<max(count, 1)).map { lane in
       StoredRecordsPipe(store: store, plan: .lane(lane, tickets, keeps: keeps))
@@ -41,6 +43,12 @@ final class StoredReplayLanes {
   func outcome(of index: Int) throws -> SessionTickets.Outcome {
     try tickets.outcome(of: index)
   }
+
+  /// How far the lanes may run ahead of the caller, in sessions.
+  var window: Int { tickets.window }
+
+  /// The most sessions' outcomes that waited for the caller at once.
+  var mostOutcomesWaiting: Int { tickets.mostOutcomesWaiting }
 
   /// Stops every lane (their threads end soon after).
   func stop() {

@@ -2,11 +2,11 @@ import Foundation
 import Replay
 import TestSupport
 import Testing
-import TraceIngest
 import TraceModel
 import TraceStore
 
 @testable import TraceGenerator
+@testable import TraceIngest
 @testable import traceq
 
 /// `check --db` replays stored sessions on several lanes, each reading its own snapshot; what it
@@ -59,6 +59,25 @@ struct StoredReplayLanesTests {
     let one = try stored(lanes: 1)
     #expect(!one.isEmpty)
     #expect(try stored(lanes: 3) == one)
+  }
+
+  @Test("lanes run at most two sessions each ahead of a slow caller", .timeLimit(.minutes(2)))
+  func boundedAhead() throws {
+    let store = try StoreFixture()
+    defer { store.directory.remove() }
+    try store.ingestGenerated(TraceGenerator.Settings(events: 12_000, sessions: 60, seed: 5, anomalyRate: 0.01))
+    let lanes = StoredReplayLanes(
+      store: TraceStores.at(store.database), rules: try Samples.policy().rules, lanes: 3, keeps: { _ in true })
+    defer { lanes.stop() }
+    let sessions = try lanes.catalog().sessions
+    #expect(sessions.count == 60)
+    for index in sessions.indices {
+      // The lanes replay a session in far less than this: unbounded, they would finish them all.
+      if index < 10 { Thread.sleep(forTimeInterval: 0.02) }
+      _ = try lanes.outcome(of: index)
+    }
+    #expect(lanes.window == 6)
+    #expect(lanes.mostOutcomesWaiting <= lanes.window)
   }
 
   private func replay(_ backend: any TraceStoreBackend, lanes: Int, storing: Bool = false) throws -> Replayed {
