@@ -1,8 +1,8 @@
 import Foundation
 
 /// SHA-256 (FIPS 180-4) for the writers' fuzz build, which compiles the reporters' sources
-/// without swift-crypto: ``FindingIdentity`` calls `SHA256.hash(data:)`, as it does Crypto's.
-/// `Scripts/fuzz` checks it against the FIPS example (`abc`) before fuzzing.
+/// without swift-crypto: ``FindingIdentity`` calls `SHA256.hash(data:)` and `SHA256.byteCount`,
+/// as it does Crypto's. `Scripts/fuzz` checks it against the FIPS example (`abc`) before fuzzing.
 enum SHA256 {
   private static let constants: [UInt32] = [
     0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4, 0xab1c_5ed5,
@@ -14,6 +14,9 @@ enum SHA256 {
     0x19a4_c116, 0x1e37_6c08, 0x2748_774c, 0x34b0_bcb5, 0x391c_0cb3, 0x4ed8_aa4a, 0x5b9c_ca4f, 0x682e_6ff3,
     0x748f_82ee, 0x78a5_636f, 0x84c8_7814, 0x8cc7_0208, 0x90be_fffa, 0xa450_6ceb, 0xbef9_a3f7, 0xc671_78f2,
   ]
+
+  /// The digest's length in bytes, as Crypto's `SHA256.byteCount`.
+  static let byteCount = 32
 
   /// The digest's 32 bytes.
   static func hash(data: Data) -> [UInt8] {
