@@ -15,9 +15,10 @@ final class StoredReplayLanes {
   /// Starts `count` lanes (at least one) replaying the sessions of `store` whose file `keeps`
   /// keeps with `rules`.
   init(store: any TraceStoreBackend, rules: RuleSet, lanes count: Int, keeps: @escaping (_ path: String) -> Bool) {
-    // Two sessions a lane: one replaying, one waiting for the caller (each keeping up to
-    // `SessionFindings.windowCapacity` findings in memory), so memory grows with the lanes only.
-    let tickets = SessionTickets(window: 2 * max(count, 1))
+    // Four sessions a lane, each waiting keeping up to `SessionFindings.windowCapacity` findings
+    // in memory (memory grows with the lanes only): with two, the lanes waited while the caller
+    // stored findings (1 M events on 2 lanes: 0.49 s against 0.45 s).
+    let tickets = SessionTickets(window: 4 * max(count, 1))
     self.tickets = tickets
     pipes = (0..<max(count, 1)).map { lane in
       StoredRecordsPipe(store: store, plan: .lane(lane, tickets, keeps: keeps))
