@@ -79,8 +79,8 @@ final class SessionTickets: @unchecked Sendable {
     }
   }
 
-  /// Lane `lane` found the session it took last held by its snapshot (`holds`), or hands it
-  /// back to lane 0.
+  /// A lane other than 0 found session `index`, the last it took, held by its snapshot (`held`),
+  /// or hands it back to lane 0.
   func settle(_ index: Int, held: Bool) {
     locked {
       unsettled -= 1
