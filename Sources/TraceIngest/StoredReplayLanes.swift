@@ -15,16 +15,21 @@ final class StoredReplayLanes {
   /// Starts `count` lanes (at least one) replaying the sessions of `store` whose file `keeps`
   /// keeps with `rules`.
   init(store: any TraceStoreBackend, rules: RuleSet, lanes count: Int, keeps: @escaping (_ path: String) -> Bool) {
-    // Four sessions a lane, each waiting keeping up to `SessionFindings.windowCapacity` findings
-    // in memory (memory grows with the lanes only): with two, the lanes waited while the caller
-    // stored findings (1 M events on 2 lanes: 0.49 s against 0.45 s).
-    let tickets = SessionTickets(window: 4 * max(count, 1))
+    let count = max(count, 1)
+    // Four sessions a lane: with two, the lanes waited while the caller stored findings (1 M
+    // events on 2 lanes: 0.49 s against 0.45 s).
+    let tickets = SessionTickets(window: 4 * count)
     self.tickets = tickets
-    pipes = (0..<max(count, 1)).map { lane in
+    pipes = (0..<count).map { lane in
       StoredRecordsPipe(store: store, plan: .lane(lane, tickets, keeps: keeps))
     }
+    // Each lane's sessions keep a share of one session's findings in memory (the rest wait in a
+    // temporary file), so that the findings in memory do not grow with the lanes.
+    let findingsInMemory = Self.findingsInMemory(lanes: count)
     for pipe in pipes {
-      let thread = Thread { Self.replay(pipe, rules: rules, tickets: tickets) }
+      let thread = Thread {
+        Self.replay(pipe, rules: rules, findingsInMemory: findingsInMemory, tickets: tickets)
+      }
       // The replay thread does what `check` does on the main thread.
       thread.stackSize = 8 << 20
       thread.start()
@@ -45,6 +50,12 @@ final class StoredReplayLanes {
     try tickets.outcome(of: index)
   }
 
+  /// How many of a session's findings wait in memory on `lanes` lanes: those replayed and
+  /// those waiting for the caller (five sessions a lane) keep what one lane's would.
+  static func findingsInMemory(lanes: Int) -> Int {
+    SessionFindings.windowCapacity / lanes
+  }
+
   /// How far the lanes may run ahead of the caller, in sessions.
   var window: Int { tickets.window }
 
@@ -58,8 +69,10 @@ final class StoredReplayLanes {
   }
 
   /// Replays what `pipe` reads, session by session, and posts each outcome to `tickets`.
-  private static func replay(_ pipe: StoredRecordsPipe, rules: RuleSet, tickets: SessionTickets) {
-    let lane = LaneReplay(rules: rules, tickets: tickets)
+  private static func replay(
+    _ pipe: StoredRecordsPipe, rules: RuleSet, findingsInMemory: Int, tickets: SessionTickets
+  ) {
+    let lane = LaneReplay(rules: rules, findingsInMemory: findingsInMemory, tickets: tickets)
     do {
       while let message = try pipe.next() { lane.take(message) }
     } catch {
@@ -71,12 +84,14 @@ final class StoredReplayLanes {
 /// A lane's replay: the sessions it reads, one after another, each outcome posted to the tickets.
 private final class LaneReplay {
   private let rules: RuleSet
+  private let findingsInMemory: Int
   private let tickets: SessionTickets
   private var current:
     (index: Int, session: StoredSession, replay: StoredSessionReplay<CollectedFindings>?, found: CollectedFindings)?
 
-  init(rules: RuleSet, tickets: SessionTickets) {
+  init(rules: RuleSet, findingsInMemory: Int, tickets: SessionTickets) {
     self.rules = rules
+    self.findingsInMemory = findingsInMemory
     self.tickets = tickets
   }
 
@@ -86,7 +101,9 @@ private final class LaneReplay {
     case .session(let index):
       let session = tickets.session(at: index)
       let found = CollectedFindings()
-      current = (index, session, StoredSessionReplay(session, rules: rules, recyclesIDs: true, to: found), found)
+      let replay = StoredSessionReplay(
+        session, rules: rules, recyclesIDs: true, findingsInMemory: findingsInMemory, to: found)
+      current = (index, session, replay, found)
     case .records(let batch):
       if let replay = current?.replay { batch.forEachToDecode { replay.take($0) } }
     case .sessionEnd:

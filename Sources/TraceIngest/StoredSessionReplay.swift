@@ -12,15 +12,21 @@ package struct StoredSessionReplay<Observer: SessionObserver> {
   private let observer: Observer
 
   /// Starts the replay of `session`; nil when its stored header is not a session header.
-  /// - Parameter recyclesIDs: as ``SessionDriver/init(rules:sessionsBefore:replays:recyclesIDs:)``.
-  package init?(_ session: StoredSession, rules: RuleSet, recyclesIDs: Bool = false, to observer: Observer) {
+  /// - Parameters:
+  ///   - recyclesIDs, findingsInMemory: as
+  ///     ``SessionDriver/init(rules:sessionsBefore:replays:recyclesIDs:findingsInMemory:)``.
+  package init?(
+    _ session: StoredSession, rules: RuleSet, recyclesIDs: Bool = false,
+    findingsInMemory: Int = SessionFindings.windowCapacity, to observer: Observer
+  ) {
     var header = session.header
     let decoder = decoder
     let decoded = header.withUTF8 {
       decoder.decode(RawLine(number: session.firstLine, bytes: UnsafeRawBufferPointer($0)))
     }
     guard let decoded, case .session = decoded else { return nil }
-    driver = SessionDriver(rules: rules, sessionsBefore: session.ordinal - 1, recyclesIDs: recyclesIDs)
+    driver = SessionDriver(
+      rules: rules, sessionsBefore: session.ordinal - 1, recyclesIDs: recyclesIDs, findingsInMemory: findingsInMemory)
     self.observer = observer
     driver.take(decoded, to: observer)
   }

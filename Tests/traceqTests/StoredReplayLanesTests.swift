@@ -80,6 +80,31 @@ struct StoredReplayLanesTests {
     #expect(lanes.mostOutcomesWaiting <= lanes.window)
   }
 
+  @Test("sessions with many findings keep a lane's share of them in memory, all in line order", .timeLimit(.minutes(2)))
+  func findingsInMemoryShared() throws {
+    let store = try StoreFixture()
+    defer { store.directory.remove() }
+    // viewWillAppear again and again: a finding a line, and one at the end for the last.
+    let appearances = 1_500
+    let session =
+      [TraceText.header(), #"{"ev":"setRoot","vc":"0x1","class":"Root"}"#]
+      + Array(repeating: #"{"ev":"viewWillAppear","vc":"0x1","animated":false}"#, count: appearances)
+    let trace = try store.write(TraceText.lines(Array(repeating: session, count: 6).flatMap { $0 }), as: "appear.gz")
+    _ = try store.ingest([trace])
+    let lanes = StoredReplayLanes(
+      store: TraceStores.at(store.database), rules: try Samples.policy().rules, lanes: 4, keeps: { _ in true })
+    defer { lanes.stop() }
+    let sessions = try lanes.catalog().sessions
+    #expect(sessions.count == 6)
+    for index in sessions.indices {
+      let findings = try #require(try lanes.outcome(of: index).findings)
+      #expect(findings.mostInMemory <= SessionFindings.windowCapacity / 4)
+      let lines = findings.map(\.line)
+      #expect(lines.count == appearances)
+      #expect(lines == lines.sorted())
+    }
+  }
+
   private func replay(_ backend: any TraceStoreBackend, lanes: Int, storing: Bool = false) throws -> Replayed {
     var replayed = Replayed()
     let rules = try Samples.policy().rules

@@ -34,6 +34,7 @@ public final class SessionDriver {
   private let sessionsBefore: Int
   private let replays: (_ ordinal: Int) -> Bool
   private let recyclesIDs: Bool
+  private let findingsInMemory: Int
   /// What the drive has seen so far.
   @exclusivity(unchecked) public private(set) var summary = Summary()
   /// The open session.
@@ -45,7 +46,7 @@ public final class SessionDriver {
   /// The findings of the event being applied.
   @exclusivity(unchecked) private var eventFindings: [Finding] = []
   /// The open session's findings so far.
-  @exclusivity(unchecked) private var findings = SessionFindings()
+  @exclusivity(unchecked) private var findings: SessionFindings
   /// The line of the input's first header.
   private var firstHeaderLine: Int?
 
@@ -56,12 +57,16 @@ public final class SessionDriver {
   ///   - replays: whether to replay the session with this ordinal (1 for the trace's first).
   ///   - recyclesIDs: release the ids of objects the model no longer needs, to bound memory
   ///     (`SessionModel.releaseUnneededIDs()`); only when nothing needs every object named.
+  ///   - findingsInMemory: how many of a session's findings wait in memory, the rest in a
+  ///     temporary file (``SessionFindings``); less where several sessions are replayed at once.
   public init(
     rules: RuleSet?, sessionsBefore: Int = 0, replays: @escaping (_ ordinal: Int) -> Bool = { _ in true },
-    recyclesIDs: Bool = false
+    recyclesIDs: Bool = false, findingsInMemory: Int = SessionFindings.windowCapacity
   ) {
     self.rules = rules
     self.recyclesIDs = recyclesIDs
+    self.findingsInMemory = findingsInMemory
+    findings = SessionFindings(windowCapacity: findingsInMemory)
     self.sessionsBefore = sessionsBefore
     self.replays = replays
   }
@@ -166,7 +171,7 @@ public final class SessionDriver {
     }
     if let warning = ended.replay?.limitWarning { observer.issueFound(warning) }
     let ending = findings
-    findings = SessionFindings()
+    findings = SessionFindings(windowCapacity: findingsInMemory)
     observer.sessionEnded(ended, findings: ending)
   }
 }

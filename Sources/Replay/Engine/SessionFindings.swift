@@ -13,7 +13,7 @@ import TraceSupport
 /// Should the temporary file fail (a full disk), findings stay in memory: none is lost.
 public final class SessionFindings: Sequence, IteratorProtocol {
   /// How many findings wait in memory at most.
-  package static let windowCapacity = 4096
+  public static let windowCapacity = 4096
 
   private let capacity: Int
   private var window: [Finding] = []
