@@ -88,14 +88,19 @@ final class JSONArraySpool {
       last.append(UInt8(ascii: ","))
       spool.append(utf8: last)
     }
-    // Each line indented, byte by byte: the encoder writes line breaks only between lines (a
-    // string's are escaped).
-    let text = SortedJSON.text(element)
+    // Each line indented: the encoder writes line breaks only between lines (a string's are
+    // escaped). Copied a line at a time (byte by byte, this took a fifth of the JSON output).
+    var text = SortedJSON.text(element)
     var lines = indent
-    lines.reserveCapacity(text.utf8.count * 2)
-    for byte in text.utf8 {
-      lines.append(byte)
-      if byte == UInt8(ascii: "\n") { lines += indent }
+    text.withUTF8 { bytes in
+      lines.reserveCapacity(bytes.count * 2)
+      var rest = bytes[...]
+      while let lineBreak = rest.firstIndex(of: UInt8(ascii: "\n")) {
+        lines.append(contentsOf: rest[...lineBreak])
+        lines.append(contentsOf: indent)
+        rest = rest[(lineBreak + 1)...]
+      }
+      lines.append(contentsOf: rest)
     }
     last = lines
   }
