@@ -442,6 +442,28 @@ struct HTMLReportTests {
     #expect(ReportHTMLText().escapeText(text) == markup.text)
   }
 
+  @Test("a table row written as bytes: its attributes and cells escaped as the templates escape, each closed")
+  func tableRow() {
+    let hostile = "a<b>&\"\u{301}'é"
+    let escaped = ReportHTMLText().escapeText(hostile)
+    var markup = MarkupBytes()
+    markup.appendRow(class: "kind") { row in
+      row.appendAttribute("data-text", escaping: hostile)
+      row.appendAttribute("data-number", -12)
+    } cells: { row in
+      row.appendCell(escaping: hostile)
+      row.appendCell(0)
+      row.appendCell(attributes: { $0.appendAttribute("title", escaping: hostile) }) { $0.append("<b>x</b>") }
+      row.appendCell { _ in }
+    }
+    #expect(
+      markup.text == """
+        <tr class="kind" data-text="\(escaped)" data-number="-12"><td>\(escaped)</td><td>0</td>\
+        <td title="\(escaped)"><b>x</b></td><td></td></tr>
+
+        """)
+  }
+
   @Test("a triage row written as bytes is the row the template engine wrote: values escaped, +N sessions")
   func groupRowAsTemplated() throws {
     let hostile = "a<b>&\"\u{301}'é </script><!--"
