@@ -6,25 +6,28 @@
 extension ReportPage.GroupRow {
   /// Writes the row of the triage table, then a line feed.
   func writeRow(to markup: inout MarkupBytes) {
-    markup.append("<tr class=\"group\" data-rule=\"")
-    markup.append(escaping: rule)
-    markup.append("\" data-severity=\"")
-    markup.append(escaping: severity)
-    markup.append("\"><td class=\"")
-    markup.append(escaping: severity)
-    markup.append("\" title=\"")
-    markup.append(escaping: severity)
-    markup.append("\">")
-    markup.append(escaping: shape)
-    markup.append("</td><td><code>")
-    markup.append(escaping: rule)
-    markup.append("</code></td><td>")
-    markup.append(escaping: controller)
-    markup.append("</td><td>")
-    markup.append(escaping: message)
-    markup.append("</td><td>")
-    markup.append(count)
-    markup.append("</td><td>")
+    markup.appendRow(class: "group") { row in
+      row.appendAttribute("data-rule", escaping: rule)
+      row.appendAttribute("data-severity", escaping: severity)
+    } cells: { row in
+      row.appendCell(attributes: { cell in
+        cell.appendAttribute("class", escaping: severity)
+        cell.appendAttribute("title", escaping: severity)
+      }) { $0.append(escaping: shape) }
+      row.appendCell { cell in
+        cell.append("<code>")
+        cell.append(escaping: rule)
+        cell.append("</code>")
+      }
+      row.appendCell(escaping: controller)
+      row.appendCell(escaping: message)
+      row.appendCell(count)
+      row.appendCell(writeSessions)
+    }
+  }
+
+  /// How many sessions have the group's findings, the first of them linked to.
+  private func writeSessions(to markup: inout MarkupBytes) {
     markup.append(sessionCount)
     markup.append(": ")
     for session in sessions {
@@ -35,33 +38,33 @@ extension ReportPage.GroupRow {
       markup.append("</a> ")
     }
     if let moreSessions { markup.append(escaping: moreSessions) }
-    markup.append("</td></tr>\n")
   }
 }
 
 extension ReportPage.SessionEntry {
   /// Writes the session's row of the index, then a line feed.
   func writeRow(to markup: inout MarkupBytes) {
-    markup.append("<tr class=\"session-row\" data-session=\"")
-    markup.append(number)
-    markup.append("\" data-build=\"")
-    markup.append(escaping: build)
-    markup.append("\" data-rules=\"")
-    markup.append(escaping: rules)
-    markup.append("\" data-severities=\"")
-    markup.append(escaping: severities)
-    markup.append("\"><td><a href=\"#")
-    markup.append(escaping: anchor)
-    markup.append("\">")
-    markup.append(number)
-    markup.append("</a></td><td>")
-    markup.append(escaping: heading)
-    markup.append("</td><td>")
-    markup.append(escaping: build)
-    markup.append("</td><td>")
-    markup.append(escaping: meta)
-    markup.append("</td><td>")
-    markup.append(escaping: counts)
-    markup.append("</td></tr>\n")
+    markup.appendRow(class: "session-row", attributes: writeFilterAttributes) { row in
+      row.appendCell { cell in
+        cell.append("<a href=\"#")
+        cell.append(escaping: anchor)
+        cell.append("\">")
+        cell.append(number)
+        cell.append("</a>")
+      }
+      row.appendCell(escaping: heading)
+      row.appendCell(escaping: build)
+      row.appendCell(escaping: meta)
+      row.appendCell(escaping: counts)
+    }
+  }
+
+  /// Writes the attributes the page's filters match, on the session's row of the index and on
+  /// its part of the page: its number, its build, its findings' rules and severities.
+  func writeFilterAttributes(to markup: inout MarkupBytes) {
+    markup.appendAttribute("data-session", number)
+    markup.appendAttribute("data-build", escaping: build)
+    markup.appendAttribute("data-rules", escaping: rules)
+    markup.appendAttribute("data-severities", escaping: severities)
   }
 }
