@@ -206,6 +206,12 @@ struct HTMLReportTests {
     #expect(groups.first?.contains("data-severity=\"error\"><td class=\"error\" title=\"error\">▲</td>") == true)
     #expect(Self.occurrences(of: "<tr class=\"session-row\"", in: html) == 3)
     #expect(html.contains(#"<details class="session" id="s3" data-session="3" data-build="" "#))
+    // A session's row in the index and its part carry the same attributes for the filters.
+    let indexed = Self.pieces(of: html, from: "<tr class=\"session-row\"", to: ">")
+    for (index, attributes) in indexed.enumerated() {
+      #expect(attributes.hasPrefix(" data-session=\"\(index + 1)\" data-build=\"\" data-rules=\""), "\(attributes)")
+      #expect(html.contains("<details class=\"session\" id=\"s\(index + 1)\"\(attributes)\n<summary>"), "\(attributes)")
+    }
     for filter in ["rule", "severity", "session"] { #expect(html.contains(#"data-filter="\#(filter)""#)) }
     #expect(!html.contains(#"data-filter="build""#), "no build to choose from")
   }

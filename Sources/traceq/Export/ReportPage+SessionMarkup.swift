@@ -7,17 +7,10 @@ extension ReportPage.SessionView {
   /// The session's `<details>`: its heading, its timeline (inside a `<script type="text/html">`
   /// that the page's script draws when the session opens), its findings and what was left out.
   func write(to markup: inout MarkupBytes) {
-    markup.append(#"<details class="session" id=""#)
-    markup.append(escaping: entry.anchor)
-    markup.append(#"" data-session=""#)
-    markup.append(entry.number)
-    markup.append(#"" data-build=""#)
-    markup.append(escaping: entry.build)
-    markup.append(#"" data-rules=""#)
-    markup.append(escaping: entry.rules)
-    markup.append(#"" data-severities=""#)
-    markup.append(escaping: entry.severities)
-    markup.append("\">\n<summary><h2>")
+    markup.append(#"<details class="session""#)
+    markup.appendAttribute("id", escaping: entry.anchor)
+    entry.writeFilterAttributes(to: &markup)
+    markup.append(">\n<summary><h2>")
     markup.append(escaping: entry.heading)
     markup.append(#"</h2> <span class="meta">"#)
     markup.append(escaping: entry.meta)
