@@ -93,21 +93,23 @@ final class SQLiteRecordBatch: StoredRecordBatch, @unchecked Sendable {
   }
 
   func forEach(_ body: (RawLine) throws -> Void) rethrows {
-    try forEach(asText: true, body)
+    try forEach(writing: TextRecordWriter(text: TextBuffer()), body)
   }
 
-  /// The records with their values only: a number, a boolean or null is in the scan alone
-  /// (its place empty), and no key or punctuation is written but the opening brace (writing them, a time's decimal
-  /// above all, cost more than decoding the record). A record whose kept members cannot be
-  /// scanned on their own is handed out as text, for the decoder to scan and judge whole.
+  /// The records with their values only (``ValuesRecordWriter``). A record whose kept members
+  /// cannot be scanned on their own is handed out as text, for the decoder to scan and judge
+  /// whole.
   func forEachToDecode(_ body: (RawLine) throws -> Void) rethrows {
-    try forEach(asText: false, body)
+    let values = ValuesRecordWriter(text: TextBuffer())
+    try forEach(writing: values, orAsText: TextRecordWriter(text: values.text), body)
   }
 
-  /// Hands `body` each record, its scan with it: the record's text when `asText`, else its
-  /// values only (see ``forEachToDecode(_:)``).
-  private func forEach(asText: Bool, _ body: (RawLine) throws -> Void) rethrows {
-    var text = TextBuffer()
+  /// Hands `body` each record as `writer` writes it, its scan with it; a record the scan does
+  /// not hold is written again by `textWriter`, when there is one.
+  @inline(__always)
+  private func forEach<Writer: RecordWriter>(
+    writing writer: Writer, orAsText textWriter: TextRecordWriter? = nil, _ body: (RawLine) throws -> Void
+  ) rethrows {
     let scan = AssembledRecordScan()
     let bytes = bytes.bytes
     for row in rows {
@@ -116,121 +118,113 @@ final class SQLiteRecordBatch: StoredRecordBatch, @unchecked Sendable {
         try body(RawLine(number: row.line, bytes: rest))
         continue
       }
-      var prescanned = assemble(row, rest: rest, of: bytes, asText: asText, into: &text, scan)
-      if prescanned == nil, !asText {
-        prescanned = assemble(row, rest: rest, of: bytes, asText: true, into: &text, scan)
+      var prescanned = assemble(row, rest: rest, of: bytes, with: writer, scan)
+      if prescanned == nil, let textWriter {
+        prescanned = assemble(row, rest: rest, of: bytes, with: textWriter, scan)
       }
-      var line = RawLine(number: row.line, bytes: text.bytes)
+      var line = RawLine(number: row.line, bytes: writer.text.bytes)
       line.prescanned = prescanned
       try body(line)
     }
   }
 
-  /// Writes the record of `row` into `text` (emptied first), as text or its values only;
-  /// returns its scan, nil when the decoder must scan it.
+  /// Writes the record of `row` with `writer`, its text emptied first; returns its scan, nil
+  /// when the decoder must scan it.
   @inline(__always)
-  private func assemble(
-    _ row: StoredRow, rest: UnsafeRawBufferPointer, of bytes: UnsafeRawBufferPointer, asText: Bool,
-    into text: inout TextBuffer, _ scan: AssembledRecordScan
+  private func assemble<Writer: RecordWriter>(
+    _ row: StoredRow, rest: UnsafeRawBufferPointer, of bytes: UnsafeRawBufferPointer, with writer: Writer,
+    _ scan: AssembledRecordScan
   ) -> PrescannedRecord? {
-    text.removeAll()
+    writer.text.removeAll()
     scan.begin()
-    let eventName = append(row, rest: rest, of: bytes, asText: asText, to: &text, scan)
+    let eventName = append(row, rest: rest, of: bytes, with: writer, scan)
     return scan.prescan(eventName: eventName)
   }
 
   /// The record: `ev`, the typed columns' members, then the members `rest` kept, each value's
-  /// place told to `scan` (so the replay does not scan the record again); when not `asText`,
-  /// the values only. Returns the event `ev` names when it is known and written without
-  /// escapes, as a scan would find it.
-  private func append(
-    _ row: StoredRow, rest: UnsafeRawBufferPointer, of bytes: UnsafeRawBufferPointer, asText: Bool,
-    to text: inout TextBuffer, _ scan: AssembledRecordScan
+  /// place told to `scan` (so the replay does not scan the record again). Returns the event
+  /// `ev` names when it is known and written without escapes, as a scan would find it.
+  private func append<Writer: RecordWriter>(
+    _ row: StoredRow, rest: UnsafeRawBufferPointer, of bytes: UnsafeRawBufferPointer, with writer: Writer,
+    _ scan: AssembledRecordScan
   ) -> EventName? {
+    let text = writer.text
     let name = strings.names[row.event]
     let event = name?.event
-    // Values only, the brace still opens the bytes: a decoder takes a line of blanks as no record.
-    text.appendLiteral(asText ? "{\"ev\":" : "{")
+    writer.open()
     if let name {
       scan.addString(.ev, at: text.append(strings.text[name.text]), hasEscapes: name.hasEscapes)
     } else {
-      if asText { text.appendLiteral("null") }
-      scan.addNull(.ev, at: asText ? text.count - 4..<text.count : text.count..<text.count)
+      scan.addNull(.ev, at: writer.appendNull())
     }
     if let time = row.time, row.form & RecordForm.timeInRecord == 0 {
-      let key = member(.t, event, asText, &text)
-      scan.addNumber(key, at: asText ? text.append(time) : text.count..<text.count, value: time)
+      let key = member(.t, event, writer)
+      scan.addNumber(key, at: writer.append(time: time), value: time)
     }
-    object(.vc, row.vc, event, asText, &text, scan)
-    object(.other, row.other, event, asText, &text, scan)
-    object(.popover, row.popover, event, asText, &text, scan)
+    object(.vc, row.vc, event, writer, scan)
+    object(.other, row.other, event, writer, scan)
+    object(.popover, row.popover, event, writer, scan)
     if let orientation = row.orientation {
       appendString(
-        UnsafeRawBufferPointer(rebasing: bytes[orientation]), as: member(.orientation, event, asText, &text), &text,
-        scan)
+        UnsafeRawBufferPointer(rebasing: bytes[orientation]), as: member(.orientation, event, writer), text, scan)
     }
     if let mask = row.mask, row.form & RecordForm.maskInRecord == 0 {
-      let key = member(.mask, event, asText, &text)
+      let key = member(.mask, event, writer)
       // A double holds every mask up to 2^53 exactly; a larger one is parsed from its text.
       let exact = mask.magnitude < 1 << 53 ? Double(mask) : .nan
-      scan.addNumber(key, at: asText || exact.isNaN ? text.append(String(mask)) : text.count..<text.count, value: exact)
+      scan.addNumber(key, at: writer.append(mask: mask, exact: exact), value: exact)
     }
     if let style = row.style {
-      appendString(
-        UnsafeRawBufferPointer(rebasing: bytes[style]), as: member(.style, event, asText, &text), &text, scan)
+      appendString(UnsafeRawBufferPointer(rebasing: bytes[style]), as: member(.style, event, writer), text, scan)
     }
     if let animated = row.animated {
-      let key = member(.animated, event, asText, &text)
-      let start = text.count
-      if asText { text.appendLiteral(animated ? "true" : "false") }
-      scan.addBool(key, at: start..<text.count, value: animated)
+      let key = member(.animated, event, writer)
+      scan.addBool(key, at: writer.append(animated), value: animated)
     }
     if rest.count > 2 {
       scan.addMembers(of: rest, at: text.count)
-      if asText { text.appendMembers(of: rest) } else { text.append(rest) }
-    } else if asText {
-      text.appendLiteral("}")
+      writer.appendMembers(of: rest)
+    } else {
+      writer.close()
     }
     return name?.hasEscapes == false ? event : nil
   }
 
   @inline(__always)
-  private func object(
-    _ column: ColumnKeys.Column, _ id: Int64, _ event: EventName?, _ asText: Bool, _ text: inout TextBuffer,
-    _ scan: AssembledRecordScan
+  private func object<Writer: RecordWriter>(
+    _ column: ColumnKeys.Column, _ id: Int64, _ event: EventName?, _ writer: Writer, _ scan: AssembledRecordScan
   ) {
     guard id != 0 else { return }
-    guard let address = strings.objects[id] else { return lookedUpObject(column, id, event, asText, &text, scan) }
-    let key = member(column, event, asText, &text)
-    scan.addString(key, at: text.append(strings.text[address.text]), hasEscapes: address.hasEscapes)
+    guard let address = strings.objects[id] else { return lookedUpObject(column, id, event, writer, scan) }
+    let key = member(column, event, writer)
+    scan.addString(key, at: writer.text.append(strings.text[address.text]), hasEscapes: address.hasEscapes)
   }
 
-  /// ``object(_:_:_:_:_:_:)`` for an object whose address was looked up (kept out of line: only
+  /// ``object(_:_:_:_:_:)`` for an object whose address was looked up (kept out of line: only
   /// sessions naming very many objects have them).
   @inline(never)
-  private func lookedUpObject(
-    _ column: ColumnKeys.Column, _ id: Int64, _ event: EventName?, _ asText: Bool, _ text: inout TextBuffer,
-    _ scan: AssembledRecordScan
+  private func lookedUpObject<Writer: RecordWriter>(
+    _ column: ColumnKeys.Column, _ id: Int64, _ event: EventName?, _ writer: Writer, _ scan: AssembledRecordScan
   ) {
     guard let address = addresses[id] else { return }
-    appendString(bytes[address], as: member(column, event, asText, &text), &text, scan)
+    appendString(bytes[address], as: member(column, event, writer), writer.text, scan)
   }
 
   /// Appends `value` as a JSON string, the value of `key`.
   private func appendString(
-    _ value: UnsafeRawBufferPointer, as key: RecordKey, _ text: inout TextBuffer, _ scan: AssembledRecordScan
+    _ value: UnsafeRawBufferPointer, as key: RecordKey, _ text: TextBuffer, _ scan: AssembledRecordScan
   ) {
     let quoted = text.appendQuoted(value)
     scan.addString(key, at: quoted, hasEscapes: quoted.count != value.count + 2)
   }
 
-  /// Appends `,"key":` of `column` in a record of `event` when `asText`; returns the key.
+  /// Has `writer` write the key of `column` in a record of `event`; returns the key.
   @inline(__always)
-  private func member(
-    _ column: ColumnKeys.Column, _ event: EventName?, _ asText: Bool, _ text: inout TextBuffer
+  private func member<Writer: RecordWriter>(
+    _ column: ColumnKeys.Column, _ event: EventName?, _ writer: Writer
   ) -> RecordKey {
     let (name, key) = ColumnKeys.member(of: column, event: event)
-    if asText { text.appendMemberKey(name) }
+    writer.appendKey(name)
     return key
   }
 }
