@@ -6,6 +6,10 @@ protocol RecordWriter {
   /// Where the record is written.
   var text: TextBuffer { get }
 
+  /// Writes a record again, into ``text``, when the scan does not hold what this writer wrote
+  /// (members copied that cannot be scanned on their own); nil when the decoder scans it.
+  var fallback: TextRecordWriter? { get }
+
   /// Writes the start of the record, up to the value of `ev`.
   func open()
 
@@ -32,6 +36,9 @@ protocol RecordWriter {
 /// Writes a record as the JSON text of its line.
 struct TextRecordWriter: RecordWriter {
   let text: TextBuffer
+
+  /// None: the decoder scans the text, and reports what it finds as it would in a file.
+  var fallback: TextRecordWriter? { nil }
 
   @inline(__always) func open() { text.appendLiteral("{\"ev\":") }
 
@@ -63,6 +70,9 @@ struct TextRecordWriter: RecordWriter {
 /// are written, and the members copied as text, for the decoder to read them there.
 struct ValuesRecordWriter: RecordWriter {
   let text: TextBuffer
+
+  /// The record as text: the decoder needs it all to scan it.
+  var fallback: TextRecordWriter? { TextRecordWriter(text: text) }
 
   /// Writes the opening brace: a decoder takes a line of blanks as no record.
   @inline(__always) func open() { text.appendLiteral("{") }

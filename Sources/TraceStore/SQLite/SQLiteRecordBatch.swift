@@ -96,20 +96,17 @@ final class SQLiteRecordBatch: StoredRecordBatch, @unchecked Sendable {
     try forEach(writing: TextRecordWriter(text: TextBuffer()), body)
   }
 
-  /// The records with their values only (``ValuesRecordWriter``). A record whose kept members
+  /// The records with their values only (``ValuesRecordWriter``); a record whose kept members
   /// cannot be scanned on their own is handed out as text, for the decoder to scan and judge
   /// whole.
   func forEachToDecode(_ body: (RawLine) throws -> Void) rethrows {
-    let values = ValuesRecordWriter(text: TextBuffer())
-    try forEach(writing: values, orAsText: TextRecordWriter(text: values.text), body)
+    try forEach(writing: ValuesRecordWriter(text: TextBuffer()), body)
   }
 
   /// Hands `body` each record as `writer` writes it, its scan with it; a record the scan does
-  /// not hold is written again by `textWriter`, when there is one.
+  /// not hold is written again by the writer's ``RecordWriter/fallback``, when it has one.
   @inline(__always)
-  private func forEach<Writer: RecordWriter>(
-    writing writer: Writer, orAsText textWriter: TextRecordWriter? = nil, _ body: (RawLine) throws -> Void
-  ) rethrows {
+  private func forEach<Writer: RecordWriter>(writing writer: Writer, _ body: (RawLine) throws -> Void) rethrows {
     let scan = AssembledRecordScan()
     let bytes = bytes.bytes
     for row in rows {
@@ -119,8 +116,8 @@ final class SQLiteRecordBatch: StoredRecordBatch, @unchecked Sendable {
         continue
       }
       var prescanned = assemble(row, rest: rest, of: bytes, with: writer, scan)
-      if prescanned == nil, let textWriter {
-        prescanned = assemble(row, rest: rest, of: bytes, with: textWriter, scan)
+      if prescanned == nil, let fallback = writer.fallback {
+        prescanned = assemble(row, rest: rest, of: bytes, with: fallback, scan)
       }
       var line = RawLine(number: row.line, bytes: writer.text.bytes)
       line.prescanned = prescanned
