@@ -12,6 +12,11 @@ struct BackendUnderTest: CustomTestStringConvertible, Sendable {
   /// Makes the store at `location` refuse to store the event of `line` of any file, as a
   /// full disk would.
   let failStoring: @Sendable (_ location: String, _ line: Int) throws -> Void
+  /// Runs `sql` on the store at `location`, outside traceq (a change another tool might make).
+  let execute: @Sendable (_ location: String, _ sql: String) throws -> Void
+  /// Makes the store at `location` refuse any change to `anomalies` (a table locked by another
+  /// writer, as far as a writer that tries is concerned).
+  let refuseFindingChanges: @Sendable (_ location: String) throws -> Void
   /// Removes what `newLocation` made beyond the directory (a database on a server).
   var remove: @Sendable (_ location: String) -> Void = { _ in }
 
@@ -30,6 +35,18 @@ struct BackendUnderTest: CustomTestStringConvertible, Sendable {
             BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END
             """)
       }
+    },
+    execute: { location, sql in try DatabaseQueue(path: location).write { try $0.execute(sql: sql) } },
+    refuseFindingChanges: { location in
+      try DatabaseQueue(path: location).write { db in
+        for change in ["INSERT", "DELETE", "UPDATE"] {
+          try db.execute(
+            sql: """
+              CREATE TRIGGER refuse_\(change.lowercased()) BEFORE \(change) ON anomalies
+              BEGIN SELECT RAISE(ABORT, 'anomalies refused'); END
+              """)
+        }
+      }
     })
 
   static let postgres = BackendUnderTest(
@@ -41,6 +58,16 @@ struct BackendUnderTest: CustomTestStringConvertible, Sendable {
           BEGIN RAISE EXCEPTION 'could not extend file: No space left on device'; END $$;
         CREATE TRIGGER simulated_disk_full BEFORE INSERT ON event_rows FOR EACH ROW
           WHEN (NEW.line = \(line)) EXECUTE FUNCTION simulated_disk_full();
+        """, on: location)
+    },
+    execute: { location, sql in try TestPostgres.execute(sql, on: location) },
+    refuseFindingChanges: { location in
+      try TestPostgres.execute(
+        """
+        CREATE FUNCTION refuse_anomalies() RETURNS trigger LANGUAGE plpgsql AS $$
+          BEGIN RAISE EXCEPTION 'anomalies refused'; END $$;
+        CREATE TRIGGER refuse_anomalies BEFORE INSERT OR UPDATE OR DELETE ON anomalies
+          FOR EACH ROW EXECUTE FUNCTION refuse_anomalies();
         """, on: location)
     },
     remove: TestPostgres.drop)

@@ -165,6 +165,27 @@ struct StoreConformanceTests {
     #expect(try store.count("SELECT count(*) FROM anomalies") == expected.count)
   }
 
+  @Test(
+    "check --db stores what changed since it last stored findings, and nothing when nothing did",
+    arguments: BackendUnderTest.all)
+  func checkStoresOnlyChanges(_ backend: BackendUnderTest) throws {
+    let store = try ConformanceStore(backend)
+    defer { store.remove() }
+    _ = try store.ingest([Samples.directory])
+    #expect(try store.checkStored().status == .findings)
+    let stored = try store.rows("SELECT session_id, line, rule, message FROM anomalies ORDER BY 1, 2, 3, 4")
+    #expect(!stored.isEmpty)
+    // Another tool removes a finding: the next check stores its session's findings again.
+    try backend.execute(store.location, "DELETE FROM anomalies WHERE id = (SELECT max(id) FROM anomalies)")
+    #expect(try store.checkStored().status == .findings)
+    #expect(try store.rows("SELECT session_id, line, rule, message FROM anomalies ORDER BY 1, 2, 3, 4") == stored)
+    // With every change to anomalies refused, a check that finds what is stored still succeeds.
+    try backend.refuseFindingChanges(store.location)
+    let again = try store.checkStored()
+    #expect(again.status == .findings, "\(again)")
+    #expect(try store.rows("SELECT session_id, line, rule, message FROM anomalies ORDER BY 1, 2, 3, 4") == stored)
+  }
+
   @Test("ingest --check stores the findings check --db stores", arguments: BackendUnderTest.all)
   func ingestCheckStoresFindings(_ backend: BackendUnderTest) throws {
     let checked = try ConformanceStore(backend)
