@@ -6,8 +6,13 @@ import TraceModel
 /// `ingest` to wait for).
 package enum StoredFindingRows {
   /// The columns, in the order of ``values(of:)``.
-  package static let columns =
-    "line, rule, severity, vc, class, message, hint, source, app_vc, app_class, decided_line, frame"
+  package static let names = [
+    "line", "rule", "severity", "vc", "class", "message", "hint", "source", "app_vc", "app_class", "decided_line",
+    "frame",
+  ]
+
+  /// ``names`` as a column list of SQL.
+  package static let columns = names.joined(separator: ", ")
 
   /// The values `finding` stores in ``columns``.
   package static func values(of finding: Finding) -> [StoredValue] {

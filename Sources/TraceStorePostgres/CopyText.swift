@@ -1,4 +1,5 @@
 import TraceModel
+import TraceStore
 import TraceSupport
 
 /// Rows in the text format of PostgreSQL's `COPY … FROM STDIN`: columns separated by tabs,
@@ -83,6 +84,25 @@ struct CopyText {
     guard var value else { return null() }
     separate()
     value.withUTF8 { appendEscaped(UnsafeRawBufferPointer($0), json: false) }
+  }
+
+  /// A value as the column of its kind takes it; a blob in `bytea`'s hex form (`\x…`, its
+  /// backslash doubled for COPY).
+  mutating func value(_ value: StoredValue) {
+    switch value {
+    case .null: null()
+    case .integer(let integer): int(integer)
+    case .real(let real): double(real)
+    case .text(let string): text(string)
+    case .blob(let data):
+      separate()
+      bytes.append(contentsOf: #"\\x"#.utf8)
+      let digits = Array("0123456789abcdef".utf8)
+      for byte in data {
+        bytes.append(digits[Int(byte >> 4)])
+        bytes.append(digits[Int(byte & 15)])
+      }
+    }
   }
 
   /// JSON text (a record): escaped, repaired, and `\u0000` made `\ufffd`.

@@ -71,18 +71,7 @@ final class PostgresFindingWriter: FindingWriter {
   static func encode(_ finding: Finding, session: Int64, trace: Int64, into row: inout CopyText) {
     row.int(trace)
     row.int(session)
-    row.int(finding.line)
-    row.text(finding.ruleID)
-    row.text(finding.severity.rawValue)
-    row.text(finding.controller?.address)
-    row.text(finding.controller?.className)
-    row.text(finding.message)
-    row.text(finding.hint)
-    row.text(finding.source.rawValue)
-    let app = finding.appController
-    row.text(app.flatMap { $0.address.isEmpty ? nil : $0.address })
-    row.text(app?.className)
-    row.int(finding.decidedLine)
-    row.text(finding.frame)
+    for value in StoredFindingRows.values(of: finding) { row.value(value) }
   }
+
 }

@@ -56,11 +56,7 @@ final class PostgresRowWriter: TraceRows {
       case .session_events: ["ev_id", "session_id", "events"]
       case .session_classes: ["class", "session_id"]
       case .ingest_errors: ["trace_id", "session_id", "line", "severity", "kind", "message", "raw"]
-      case .anomalies:
-        [
-          "trace_id", "session_id", "line", "rule", "severity", "vc", "class", "message", "hint", "source", "app_vc",
-          "app_class", "decided_line", "frame",
-        ]
+      case .anomalies: ["trace_id", "session_id"] + StoredFindingRows.names
       }
     }
   }

@@ -17,13 +17,10 @@ struct AnomalyWriter {
     deleteStatement = try PreparedInsert(
       cached: db, sql: "DELETE FROM anomalies WHERE session_id = ? AND rule IN (\(placeholders))")
     for (index, rule) in rules.enumerated() { deleteStatement.bind(Int32(index + 2), rule) }
+    let values = Array(repeating: "?", count: 2 + StoredFindingRows.names.count).joined(separator: ", ")
     insertStatement = try PreparedInsert(
       cached: db,
-      sql: """
-        INSERT INTO anomalies (trace_id, session_id, line, rule, severity, vc, class, message, hint, source,
-          app_vc, app_class, decided_line, frame)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-        """)
+      sql: "INSERT INTO anomalies (trace_id, session_id, \(StoredFindingRows.columns)) VALUES (\(values))")
   }
 
   /// Deletes the session's findings of the rules.
@@ -36,23 +33,13 @@ struct AnomalyWriter {
   func insert(session: Int64, trace: Int64, _ findings: [Finding]) throws {
     let statement = insertStatement
     for finding in findings {
-      let controller = finding.controller
-      let app = finding.appController
       statement.bind(1, trace)
       statement.bind(2, session)
-      statement.bind(3, Int64(finding.line))
-      statement.bind(4, finding.ruleID)
-      statement.bind(5, finding.severity.rawValue)
-      statement.bind(6, controller?.address)
-      statement.bind(7, controller?.className)
-      statement.bind(8, finding.message)
-      statement.bind(9, finding.hint)
-      statement.bind(10, finding.source.rawValue)
-      statement.bind(11, app.flatMap { $0.address.isEmpty ? nil : $0.address })
-      statement.bind(12, app?.className)
-      statement.bind(13, finding.decidedLine.map(Int64.init))
-      statement.bind(14, finding.frame)
+      for (offset, value) in StoredFindingRows.values(of: finding).enumerated() {
+        statement.bind(Int32(offset + 3), value)
+      }
       try statement.step()
     }
   }
+
 }

@@ -66,6 +66,18 @@ struct PreparedInsert {
     sqlite3_bind_text(handle, index, pointer.assumingMemoryBound(to: CChar.self), Int32(bytes.count), nil)
   }
 
+  /// Binds a value as SQLite stores its kind.
+  func bind(_ index: Int32, _ value: StoredValue) {
+    switch value {
+    case .null: bindNull(index)
+    case .integer(let integer): bind(index, integer)
+    case .real(let real): bind(index, real)
+    case .text(let text): bind(index, text)
+    case .blob(let data):
+      _ = data.withUnsafeBytes { sqlite3_bind_blob(handle, index, $0.baseAddress, Int32($0.count), Self.transient) }
+    }
+  }
+
   @inline(__always) func bindNull(_ index: Int32) {
     sqlite3_bind_null(handle, index)
   }
